@@ -1,0 +1,95 @@
+import type {Config} from '@docusaurus/types';
+import type * as Preset from '@docusaurus/preset-classic';
+
+import {announcementBar} from './config/announcement';
+import {footer} from './config/footer';
+import {navbar} from './config/navbar';
+import {darkCodeTheme, lightCodeTheme} from './config/prism';
+import {sdkPackage, typedocOptions} from './config/typedoc';
+import {baseUrl, editUrl, siteUrl, tagManagerContainerId} from './config/site';
+
+export default {
+  // Site identity
+  title: 'Streamr Docs',
+  tagline: 'Publish and subscribe to real-time data powered by the decentralized network.',
+  favicon: 'img/favicon.svg',
+  url: siteUrl,
+  baseUrl,
+  // Pages are `guides/nodejs.html`, served at `/guides/nodejs` by static hosts.
+  trailingSlash: false,
+  i18n: {
+    defaultLocale: 'en',
+    locales: ['en'],
+    localeConfigs: {en: {label: 'English', direction: 'ltr', htmlLang: 'en'}},
+  },
+
+  // Read by pages that show the documented SDK version (e.g. /api-docs).
+  customFields: {sdkName: sdkPackage.name, sdkVersion: sdkPackage.version},
+
+  // Build rules: a broken link fails the build, naming the page and the link.
+  onBrokenLinks: 'throw',
+  onBrokenAnchors: 'warn',
+  onDuplicateRoutes: 'warn',
+  markdown: {
+    // `.md` is plain CommonMark (a stray `<` or `{` in prose cannot break the build); `.mdx` is MDX.
+    format: 'detect',
+    mermaid: true,
+    hooks: {onBrokenMarkdownLinks: 'throw', onBrokenMarkdownImages: 'throw'},
+  },
+
+  // Rspack, SWC and Lightning CSS: a cold build in seconds instead of a minute.
+  future: {v4: true, faster: true},
+  // v4 namespaces storage keys; the spec stores the colour mode under plain `theme`.
+  storage: {type: 'localStorage', namespace: false},
+
+  // Content
+  presets: [
+    [
+      'classic',
+      {
+        docs: {
+          routeBasePath: '/',
+          sidebarPath: './sidebars.ts',
+          editUrl,
+          lastVersion: 'current',
+          versions: {current: {label: 'Next', path: ''}},
+        },
+        blog: {
+          showReadingTime: true,
+          blogSidebarCount: 'ALL',
+          blogSidebarTitle: 'All posts',
+          editUrl,
+          onInlineTags: 'throw',
+          onInlineAuthors: 'throw',
+          onUntruncatedBlogPosts: 'throw',
+        },
+        theme: {customCss: './src/css/custom.css'},
+        sitemap: {ignorePatterns: ['/dogfood/**']},
+        ...(tagManagerContainerId && {googleTagManager: {containerId: tagManagerContainerId}}),
+      } satisfies Preset.Options,
+    ],
+  ],
+  themes: ['@docusaurus/theme-mermaid'],
+  plugins: [
+    ['docusaurus-plugin-typedoc', typedocOptions],
+    ['./src/plugins/announcement-bar-id/index.ts', {id: announcementBar.id}],
+  ],
+
+  // Look and feel
+  themeConfig: {
+    image: 'img/social-card.png',
+    metadata: [{name: 'robots', content: 'index, follow'}],
+    colorMode: {defaultMode: 'light', disableSwitch: false, respectPrefersColorScheme: false},
+    announcementBar,
+    navbar,
+    footer,
+    docs: {sidebar: {hideable: false, autoCollapseCategories: false}},
+    tableOfContents: {minHeadingLevel: 2, maxHeadingLevel: 3},
+    mermaid: {theme: {light: 'neutral', dark: 'dark'}},
+    prism: {
+      theme: lightCodeTheme,
+      darkTheme: darkCodeTheme,
+      additionalLanguages: ['bash', 'json', 'python', 'docker'],
+    },
+  } satisfies Preset.ThemeConfig,
+} satisfies Config;

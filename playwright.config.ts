@@ -1,0 +1,48 @@
+import {existsSync} from 'node:fs';
+import {defineConfig, devices} from '@playwright/test';
+
+/**
+ * Browser tests run against the production build (`npm run build`), served the
+ * way a static host serves it (scripts/serve-build.mjs), never the dev server.
+ */
+
+// Debian's Chromium where installed (Playwright cannot download browsers on
+// our CI machines); Playwright's own Chromium everywhere else.
+const systemChromium = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((file) => existsSync(file));
+const runningAsRoot = process.getuid?.() === 0;
+
+const port = Number(process.env.E2E_PORT ?? 3210);
+export const baseURL = `http://127.0.0.1:${port}`;
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: true,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  workers: process.env.E2E_WORKERS ? Number(process.env.E2E_WORKERS) : 2,
+  reporter: process.env.CI ? [['list'], ['html', {open: 'never'}]] : [['list']],
+  timeout: 30_000,
+  expect: {timeout: 7_000},
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      ...(systemChromium && {executablePath: systemChromium}),
+      args: [
+        ...(runningAsRoot ? ['--no-sandbox'] : []),
+        '--disable-gpu',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [{name: 'chromium', use: {...devices['Desktop Chrome']}}],
+  webServer: {
+    command: `node scripts/serve-build.mjs --dir build --port ${port}`,
+    url: `${baseURL}/`,
+    reuseExistingServer: !process.env.CI,
+    timeout: 30_000,
+  },
+});

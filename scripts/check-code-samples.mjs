@@ -1,0 +1,187 @@
+#!/usr/bin/env node
+// @ts-check
+/**
+ * Compiles every TypeScript/TSX code block of docs/ and blog/ against the pinned
+ * @streamr/sdk, each block as its own strict ES module, and type-checks JSON blocks
+ * marked `sdk-config` as a `StreamrClientConfig`. Failures name the file and line.
+ *
+ * A block opts out only with a reason: ```ts nocompile="why it cannot compile"
+ * Blocks are compiled in memory: nothing is written to disk.
+ *
+ * Usage: node scripts/check-code-samples.mjs [files or folders...]   (default: docs blog)
+ */
+import {readFileSync, readdirSync, statSync} from 'node:fs';
+import path from 'node:path';
+import {fileURLToPath} from 'node:url';
+import ts from 'typescript';
+
+const COMPILED_LANGUAGES = new Set(['ts', 'typescript', 'tsx']);
+const SKIPPED_FOLDERS = new Set(['node_modules', path.join('docs', 'usage', 'sdk', 'api')]);
+
+/** Compiler options a reader's strict TypeScript project would have. */
+export const COMPILER_OPTIONS = {
+  strict: true,
+  target: ts.ScriptTarget.ES2022,
+  module: ts.ModuleKind.ESNext,
+  moduleResolution: ts.ModuleResolutionKind.Bundler,
+  jsx: ts.JsxEmit.ReactJSX,
+  lib: ['lib.es2022.d.ts', 'lib.dom.d.ts'],
+  types: ['node'],
+  skipLibCheck: true,
+  noEmit: true,
+  esModuleInterop: true,
+  noFallthroughCasesInSwitch: true,
+};
+
+/**
+ * @typedef {{file: string, line: number, language: string, meta: string, code: string}} CodeBlock
+ * @typedef {{file: string, line: number, message: string}} SampleProblem
+ */
+
+/**
+ * Fenced code blocks of a Markdown/MDX document, with the 1-based line of the fence.
+ * @param {string} markdown
+ * @param {string} file
+ * @returns {CodeBlock[]}
+ */
+export function extractCodeBlocks(markdown, file) {
+  /** @type {CodeBlock[]} */
+  const blocks = [];
+  const lines = markdown.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    const open = /^(\s*)(`{3,}|~{3,})\s*([\w+-]*)\s*(.*)$/.exec(lines[i]);
+    if (!open) continue;
+    const [, indent, fence, language, meta] = open;
+    const body = [];
+    let j = i + 1;
+    for (; j < lines.length; j++) {
+      const trimmed = lines[j].trimStart();
+      if (trimmed.startsWith(fence) && trimmed.slice(fence.length).trim() === '') break;
+      body.push(lines[j].startsWith(indent) ? lines[j].slice(indent.length) : lines[j].trimStart());
+    }
+    blocks.push({file, line: i + 1, language: language.toLowerCase(), meta: meta.trim(), code: body.join('\n')});
+    i = j;
+  }
+  return blocks;
+}
+
+/**
+ * The reason given with `nocompile="..."`, `''` for a bare `nocompile`, or undefined.
+ * @param {string} meta
+ */
+export function optOutReason(meta) {
+  const match = /(?:^|\s)nocompile(?:=(?:"([^"]*)"|'([^']*)'|(\S+)))?/.exec(meta);
+  if (!match) return undefined;
+  return (match[1] ?? match[2] ?? match[3] ?? '').trim();
+}
+
+/** @param {string} meta */
+function isSdkConfig(meta) {
+  return /(?:^|\s)sdk-config(?:\s|$)/.test(meta);
+}
+
+/**
+ * @param {CodeBlock[]} blocks
+ * @param {string} projectRoot where node_modules with @streamr/sdk and @types live
+ * @returns {{problems: SampleProblem[], compiled: number, skipped: number}}
+ */
+export function checkCodeBlocks(blocks, projectRoot) {
+  /** @type {SampleProblem[]} */
+  const problems = [];
+  /** @type {Map<string, {block: CodeBlock, firstCodeLine: number}>} */
+  const virtualFiles = new Map();
+  /** @type {Map<string, string>} */
+  const sources = new Map();
+  let skipped = 0;
+
+  blocks.forEach((block, index) => {
+    const reason = optOutReason(block.meta);
+    if (COMPILED_LANGUAGES.has(block.language)) {
+      if (reason !== undefined) {
+        if (!reason) problems.push({file: block.file, line: block.line, message: 'nocompile needs a reason: nocompile="why"'});
+        skipped += 1;
+        return;
+      }
+      const name = path.join(projectRoot, '.code-samples', `sample-${index}.${block.language === 'tsx' ? 'tsx' : 'ts'}`);
+      // `export {}` makes every block a module: own scope, top-level await allowed.
+      sources.set(name, `${block.code}\nexport {};\n`);
+      virtualFiles.set(name, {block, firstCodeLine: block.line + 1});
+    } else if (block.language === 'json' && isSdkConfig(block.meta)) {
+      try {
+        JSON.parse(block.code);
+      } catch (error) {
+        problems.push({file: block.file, line: block.line, message: `invalid JSON: ${/** @type {Error} */ (error).message}`});
+        return;
+      }
+      const name = path.join(projectRoot, '.code-samples', `config-${index}.ts`);
+      const prefix = "import type {StreamrClientConfig} from '@streamr/sdk';\nconst config: StreamrClientConfig = ";
+      sources.set(name, `${prefix}${block.code};\nexport {config};\n`);
+      // The JSON starts on the prefix's second line.
+      virtualFiles.set(name, {block, firstCodeLine: block.line});
+    }
+  });
+
+  if (sources.size > 0) {
+    const host = ts.createCompilerHost(COMPILER_OPTIONS);
+    const readFile = host.readFile.bind(host);
+    const getSourceFile = host.getSourceFile.bind(host);
+    host.readFile = (file) => sources.get(path.resolve(file)) ?? readFile(file);
+    host.fileExists = (file) => sources.has(path.resolve(file)) || ts.sys.fileExists(file);
+    host.getSourceFile = (file, languageVersion, onError, shouldCreate) => {
+      const source = sources.get(path.resolve(file));
+      return source !== undefined
+        ? ts.createSourceFile(file, source, languageVersion, true)
+        : getSourceFile(file, languageVersion, onError, shouldCreate);
+    };
+    host.getCurrentDirectory = () => projectRoot;
+    const program = ts.createProgram({
+      rootNames: [...sources.keys()],
+      options: {...COMPILER_OPTIONS, typeRoots: [path.join(projectRoot, 'node_modules', '@types')]},
+      host,
+    });
+    for (const diagnostic of ts.getPreEmitDiagnostics(program)) {
+      const message = ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n');
+      const fileName = diagnostic.file ? path.resolve(diagnostic.file.fileName) : undefined;
+      const origin = fileName ? virtualFiles.get(fileName) : undefined;
+      if (!origin || !diagnostic.file || diagnostic.start === undefined) {
+        problems.push({file: fileName ?? '(compiler)', line: 0, message});
+        continue;
+      }
+      const {line} = diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start);
+      problems.push({file: origin.block.file, line: origin.firstCodeLine + line, message: `TS${diagnostic.code}: ${message}`});
+    }
+  }
+  return {problems, compiled: sources.size, skipped};
+}
+
+/**
+ * @param {string[]} targets files or folders
+ * @returns {string[]} Markdown/MDX files under them
+ */
+export function findMarkdownFiles(targets) {
+  /** @type {string[]} */
+  const files = [];
+  /** @param {string} target */
+  const walk = (target) => {
+    if (SKIPPED_FOLDERS.has(path.normalize(target)) || path.basename(target) === 'node_modules') return;
+    if (statSync(target).isDirectory()) {
+      for (const entry of readdirSync(target).sort()) walk(path.join(target, entry));
+    } else if (/\.mdx?$/.test(target)) {
+      files.push(target);
+    }
+  };
+  targets.forEach(walk);
+  return files;
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+  const targets = process.argv.slice(2);
+  const files = findMarkdownFiles(targets.length ? targets : ['docs', 'blog']);
+  const blocks = files.flatMap((file) => extractCodeBlocks(readFileSync(file, 'utf8'), file));
+  const {problems, compiled, skipped} = checkCodeBlocks(blocks, process.cwd());
+  for (const problem of problems) console.error(`${problem.file}:${problem.line}: ${problem.message}`);
+  console.log(
+    `Code samples: ${compiled} compiled from ${files.length} files, ${skipped} opted out, ${problems.length} problem(s).`,
+  );
+  process.exit(problems.length ? 1 : 0);
+}

@@ -1,0 +1,66 @@
+import {readFileSync} from 'node:fs';
+import {expect, test} from './fixtures';
+import {apiPages} from './spec-routes';
+
+const sdkVersion: string = JSON.parse(readFileSync('package.json', 'utf8')).dependencies['@streamr/sdk'];
+
+test('the index names the SDK and its version and links every page', async ({page}) => {
+  await page.goto('/usage/sdk/api');
+  await expect(page.locator('article h1')).toHaveText(/^@streamr\/sdk \d+\.\d+\.\d+/);
+  await expect(page.locator('article h1')).toHaveText(`@streamr/sdk ${sdkVersion}`);
+  for (const [kind, names] of Object.entries(apiPages)) {
+    for (const name of names) {
+      await expect(page.locator(`article a[href="/usage/sdk/api/${kind}/${name}"]`).first()).toBeAttached();
+    }
+  }
+});
+
+test('no pages beyond the classes, enumerations and interfaces the spec lists', async ({request}) => {
+  const xml = await (await request.get('/sitemap.xml')).text();
+  const apiPaths = [...xml.matchAll(/<loc>[^<]*?(\/usage\/sdk\/api\/[^<]+)<\/loc>/g)].map((m) => m[1]);
+  const expected = Object.entries(apiPages).flatMap(([kind, names]) => names.map((n) => `/usage/sdk/api/${kind}/${n}`));
+  expect(apiPaths.sort()).toEqual(expected.sort());
+});
+
+test('internal MessageSigner is not documented anywhere', async ({page, request}) => {
+  expect((await request.get('/usage/sdk/api/classes/MessageSigner')).status()).toBe(404);
+  await page.goto('/usage/sdk/api');
+  await expect(page.locator('article')).not.toContainText('MessageSigner');
+  await page.goto('/usage/sdk/api/classes/StreamrClient');
+  await expect(page.locator('article')).not.toContainText('MessageSigner');
+});
+
+test('private and protected members are left out', async ({page}) => {
+  await page.goto('/usage/sdk/api/classes/StreamrClient');
+  const article = page.locator('article');
+  // Declared `private readonly` in the SDK's StreamrClient.
+  for (const privateMember of ['publisher', 'subscriber', 'resends']) {
+    await expect(article.locator(`h3#${privateMember}`)).toHaveCount(0);
+  }
+  // TypeDoc marks such members with a `private` / `protected` flag.
+  const flags = await article.locator('code').allInnerTexts();
+  expect(flags.filter((text) => ['private', 'protected'].includes(text.trim()))).toEqual([]);
+  await expect(article.locator('h3#publish')).toBeAttached();
+});
+
+test('the reference sits under Usage → SDK in the sidebar, grouped by kind', async ({page}) => {
+  await page.goto('/usage/sdk/api/classes/Stream');
+  const sidebar = page.locator('nav[aria-label="Docs sidebar"]');
+  const activeTrail = await sidebar.locator('.menu__link--active').allInnerTexts();
+  expect(activeTrail.map((t) => t.trim())).toEqual(['Usage', 'SDK', 'API reference', 'Classes', 'Stream']);
+  for (const group of ['Classes', 'Enumerations', 'Interfaces']) {
+    await expect(sidebar.getByRole('button', {name: new RegExp(`sidebar category '${group}'`)})).toBeAttached();
+  }
+});
+
+for (const [kind, names] of Object.entries(apiPages)) {
+  test(`every ${kind} page renders its title and members`, async ({page}) => {
+    for (const name of names) {
+      await page.goto(`/usage/sdk/api/${kind}/${name}`);
+      await expect(page.locator('article h1'), name).toContainText(name);
+      // Members are h3 headings under h2 groups (Properties, Methods, Enumeration Members...).
+      const members = await page.locator('article h3').count();
+      expect(members, `${name} members`).toBeGreaterThan(0);
+    }
+  });
+}

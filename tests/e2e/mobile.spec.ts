@@ -1,0 +1,58 @@
+import {expect, test} from './fixtures';
+
+test.use({viewport: {width: 800, height: 900}});
+
+test('below 996 px the sidebar moves into a menu with a back-to-main-menu button', async ({page}) => {
+  await page.goto('/guides/nodejs');
+  await expect(page.locator('nav[aria-label="Docs sidebar"]')).toBeHidden();
+  const menuButton = page.getByRole('button', {name: 'Toggle navigation bar'});
+  await menuButton.click();
+  const menu = page.locator('.navbar-sidebar');
+  await expect(menu).toBeVisible();
+  await expect(menu.getByRole('link', {name: 'Quickstart Guides'})).toBeVisible();
+  await expect(menu.getByRole('button', {name: /Back to main menu/})).toBeVisible();
+  await menu.getByRole('link', {name: 'Quickstart Guides'}).click();
+  await expect(page).toHaveURL(/\/guides$/);
+  await expect(menu).toBeHidden();
+});
+
+test('back to main menu shows the site sections', async ({page}) => {
+  await page.goto('/usage/identity');
+  await page.getByRole('button', {name: 'Toggle navigation bar'}).click();
+  const menu = page.locator('.navbar-sidebar');
+  await menu.getByRole('button', {name: /Back to main menu/}).click();
+  const sections = menu.locator('.navbar-sidebar__item').first().locator('a.menu__link');
+  await expect(sections).toHaveText([
+    'Quickstart Guides',
+    'Usage',
+    'Streamr Network',
+    'Streamr Project',
+    'Help',
+    'SDK API reference',
+    'Blog',
+  ]);
+  await sections.filter({hasText: 'Help'}).click();
+  await expect(page).toHaveURL(/\/help$/);
+  await expect(menu).toBeHidden();
+});
+
+test('the menu closes when the window grows to desktop width', async ({page}) => {
+  await page.goto('/usage/identity');
+  await page.getByRole('button', {name: 'Toggle navigation bar'}).click();
+  await expect(page.locator('.navbar-sidebar')).toBeVisible();
+  await page.setViewportSize({width: 1200, height: 900});
+  await expect(page.locator('.navbar-sidebar')).toBeHidden();
+  await expect(page.locator('nav[aria-label="Docs sidebar"]')).toBeVisible();
+});
+
+test('the back button closes the open menu instead of leaving the page', async ({page}) => {
+  await page.goto('/guides/nodejs');
+  // Client-side navigation, so "back" is a history pop inside the app.
+  await page.locator('footer').getByRole('link', {name: 'Usage'}).click();
+  await expect(page).toHaveURL(/\/usage\/identity$/);
+  await page.getByRole('button', {name: 'Toggle navigation bar'}).click();
+  await expect(page.locator('.navbar-sidebar')).toBeVisible();
+  await page.goBack();
+  await expect(page.locator('.navbar-sidebar')).toBeHidden();
+  await expect(page).toHaveURL(/\/usage\/identity$/);
+});

@@ -1,0 +1,121 @@
+import {expect, test} from './fixtures';
+
+test('pages requested as .html or /index.html show the clean page', async ({page}) => {
+  await page.goto('/guides/nodejs.html');
+  await expect(page.locator('article h1')).toBeVisible();
+  await expect(page).not.toHaveTitle(/Page Not Found/);
+  const title = await page.title();
+  await page.goto('/guides/nodejs/index.html');
+  await expect(page).toHaveTitle(title);
+  await page.goto('/index.html');
+  await expect(page.locator('article h1')).toBeVisible();
+  await expect(page).not.toHaveTitle(/Page Not Found/);
+});
+
+test('a trailing slash redirects to the clean URL', async ({page}) => {
+  const response = await page.goto('/usage/sdk/api/');
+  expect(new URL(page.url()).pathname).toBe('/usage/sdk/api');
+  expect(response?.status()).toBe(200);
+});
+
+test('navigating to another page starts at its top', async ({page}) => {
+  await page.goto('/help/developer-faq');
+  await page.mouse.wheel(0, 4000);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+  await page.locator('footer').getByRole('link', {name: 'Usage'}).click();
+  await expect(page).toHaveURL(/\/usage\/identity$/);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+});
+
+test('a link with a hash scrolls to its heading', async ({page}) => {
+  await page.goto('/usage/sdk/api/classes/StreamrClient');
+  const tocLink = page.locator('.table-of-contents a').nth(20);
+  const hash = await tocLink.evaluate((a) => (a as HTMLAnchorElement).hash);
+  await tocLink.click();
+  await expect(page).toHaveURL(new RegExp(`${hash}$`));
+  await expect(page.locator(`[id="${decodeURIComponent(hash.slice(1))}"]`)).toBeInViewport();
+
+  // Opening a URL with a hash lands on the heading too.
+  await page.goto(`/usage/sdk/api/classes/StreamrClient${hash}`);
+  await expect(page.locator(`[id="${decodeURIComponent(hash.slice(1))}"]`)).toBeInViewport();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+});
+
+test('a slow route shows the progress bar and keeps the current page until the next one loads', async ({page}) => {
+  await page.goto('/');
+  const heading = await page.locator('article h1').innerText();
+  // Hold back the next page's data and code for 1.5 s.
+  await page.route(/\/assets\/js\/.*\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  await page.locator('footer').getByRole('link', {name: 'Help'}).click();
+  await expect(page.locator('#nprogress')).toBeAttached({timeout: 1200});
+  await expect(page.locator('article h1')).toHaveText(heading);
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.locator('article h1')).not.toHaveText(heading, {timeout: 10_000});
+  await expect(page).toHaveURL(/\/help\/developer-faq$/);
+});
+
+test('a fast route shows no progress bar', async ({page}) => {
+  await page.goto('/');
+  // Let the next route's code arrive before the click.
+  await page.locator('footer').getByRole('link', {name: 'Help'}).hover();
+  await page.waitForLoadState('networkidle');
+  const sawProgress = page.evaluate(
+    () =>
+      new Promise<boolean>((resolve) => {
+        const observer = new MutationObserver(() => {
+          if (document.getElementById('nprogress')) resolve(true);
+        });
+        observer.observe(document.body, {childList: true, subtree: true});
+        setTimeout(() => resolve(false), 1000);
+      }),
+  );
+  await page.locator('footer').getByRole('link', {name: 'Help'}).click();
+  expect(await sawProgress).toBe(false);
+});
+
+test('a route whose code fails to load reloads the page', async ({page, allowConsole}) => {
+  allowConsole(/Failed to load resource|ChunkLoadError|Loading chunk/);
+  await page.goto('/');
+  await page.waitForLoadState('networkidle');
+  let reloadStarted = false;
+  let blocked = 0;
+  await page.route(/\/assets\/js\/.*\.js$/, (route) => {
+    if (reloadStarted) return route.continue();
+    blocked += 1;
+    return route.abort();
+  });
+  // The reload is a new document request; client-side navigation never makes one.
+  page.on('request', (request) => {
+    if (request.isNavigationRequest() && request.resourceType() === 'document') reloadStarted = true;
+  });
+  await page.locator('footer').getByRole('link', {name: 'Help'}).click();
+  await expect.poll(() => reloadStarted, {timeout: 10_000}).toBe(true);
+  expect(blocked).toBeGreaterThan(0);
+  await expect(page.locator('article h1')).toHaveText('Developer FAQ');
+});
+
+test('links are prefetched on hover, but not when the visitor saves data', async ({browser}) => {
+  for (const saveData of [false, true]) {
+    const context = await browser.newContext();
+    if (saveData) {
+      await context.addInitScript(() => {
+        Object.defineProperty(navigator, 'connection', {value: {saveData: true, effectiveType: '4g'}});
+      });
+    }
+    const page = await context.newPage();
+    await page.goto('/');
+    await page.waitForLoadState('networkidle');
+    const requested: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/assets/js/')) requested.push(request.url());
+    });
+    await page.locator('footer').getByRole('link', {name: 'Node Operators'}).hover();
+    await page.waitForTimeout(1000);
+    if (saveData) expect(requested, 'requests with save-data on').toEqual([]);
+    else expect(requested.length, 'prefetch requests').toBeGreaterThan(0);
+    await context.close();
+  }
+});

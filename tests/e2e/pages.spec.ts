@@ -1,0 +1,43 @@
+import {expect, test} from './fixtures';
+import {apiPages, specRoutes} from './spec-routes';
+
+/** URLs listed in the built sitemap, as paths relative to the served site. */
+async function sitemapPaths(request: import('@playwright/test').APIRequestContext): Promise<string[]> {
+  const response = await request.get('/sitemap.xml');
+  expect(response.status()).toBe(200);
+  const xml = await response.text();
+  return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]).pathname);
+}
+
+test('the sitemap lists every route of the spec and every API page', async ({request}) => {
+  const paths = new Set(await sitemapPaths(request));
+  const expected = [
+    ...specRoutes,
+    '/usage/sdk/api',
+    ...Object.entries(apiPages).flatMap(([kind, names]) => names.map((name) => `/usage/sdk/api/${kind}/${name}`)),
+  ];
+  const missing = expected.filter((route) => !paths.has(route));
+  expect(missing, 'spec routes missing from sitemap.xml').toEqual([]);
+});
+
+test('the sitemap leaves out the dogfood pages', async ({request}) => {
+  const paths = await sitemapPaths(request);
+  expect(paths.filter((p) => p.startsWith('/dogfood'))).toEqual([]);
+});
+
+test('every sitemap URL answers 200 and renders one h1', async ({page, request}) => {
+  test.setTimeout(10 * 60_000);
+  const paths = await sitemapPaths(request);
+  expect(paths.length).toBeGreaterThan(100);
+  const failures: string[] = [];
+  for (const path of paths) {
+    const response = await page.goto(path, {waitUntil: 'domcontentloaded'});
+    if (response?.status() !== 200) {
+      failures.push(`${path}: HTTP ${response?.status()}`);
+      continue;
+    }
+    const h1s = await page.locator('main h1, article h1, header h1').allInnerTexts();
+    if (h1s.length !== 1 || !h1s[0].trim()) failures.push(`${path}: ${h1s.length} h1 elements (${h1s.join(' | ')})`);
+  }
+  expect(failures).toEqual([]);
+});
