@@ -55,6 +55,9 @@ export default {
           versions: {current: {label: 'Next', path: ''}},
         },
         blog: {
+          blogTitle: 'Streamr Docs blog',
+          blogDescription:
+            'SDK release highlights, node updates and how-tos from the Streamr Network documentation team.',
           showReadingTime: true,
           blogSidebarCount: 'ALL',
           blogSidebarTitle: 'All posts',
@@ -73,6 +76,12 @@ export default {
   plugins: [
     ['docusaurus-plugin-typedoc', typedocOptions],
     ['./src/plugins/announcement-bar-id/index.ts', {id: announcementBar.id}],
+    './src/plugins/clean-html-urls/index.ts',
+    // Old links keep working.
+    [
+      '@docusaurus/plugin-client-redirects',
+      {redirects: [{from: '/usage/authenticate', to: '/usage/identity'}]},
+    ],
   ],
 
   // Look and feel

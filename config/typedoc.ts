@@ -34,10 +34,8 @@ export const typedocOptions = {
   excludeExternals: true,
   // Everything lives under node_modules; keep the SDK's own @streamr/* re-exports.
   externalPattern: ['**/node_modules/!(@streamr)/**'],
-  // The SDK tags its main entry points `@category Important`: the index shows them first in
-  // each kind; the sidebar groups by kind only (category folders would be empty pages).
+  // Sidebar: one folder per kind (classes, enumerations, interfaces), no category pages.
   navigation: {includeCategories: false, includeGroups: false},
-  categorizeByGroup: true,
   treatWarningsAsErrors: true,
   sidebar: {
     autoConfiguration: true,

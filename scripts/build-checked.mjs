@@ -7,7 +7,10 @@
  */
 import {spawn} from 'node:child_process';
 
-const child = spawn('npx', ['docusaurus', 'build', ...process.argv.slice(2)], {stdio: ['ignore', 'pipe', 'pipe']});
+const child = spawn('npx', ['docusaurus', 'build', ...process.argv.slice(2)], {
+  stdio: ['ignore', 'pipe', 'pipe'],
+});
+/** @type {string[]} */
 const warnings = [];
 for (const stream of [child.stdout, child.stderr]) {
   stream.on('data', (chunk) => {
@@ -19,7 +22,9 @@ for (const stream of [child.stdout, child.stderr]) {
 child.on('close', (code) => {
   if (code !== 0) process.exit(code ?? 1);
   if (warnings.length > 0) {
-    console.error(`\nThe build printed ${warnings.length} warning(s); the site builds with none:\n${warnings.join('\n')}`);
+    console.error(
+      `\nThe build printed ${warnings.length} warning(s); the site builds with none:\n${warnings.join('\n')}`,
+    );
     process.exit(1);
   }
 });

@@ -59,7 +59,13 @@ export function extractCodeBlocks(markdown, file) {
       if (trimmed.startsWith(fence) && trimmed.slice(fence.length).trim() === '') break;
       body.push(lines[j].startsWith(indent) ? lines[j].slice(indent.length) : lines[j].trimStart());
     }
-    blocks.push({file, line: i + 1, language: language.toLowerCase(), meta: meta.trim(), code: body.join('\n')});
+    blocks.push({
+      file,
+      line: i + 1,
+      language: language.toLowerCase(),
+      meta: meta.trim(),
+      code: body.join('\n'),
+    });
     i = j;
   }
   return blocks;
@@ -98,11 +104,20 @@ export function checkCodeBlocks(blocks, projectRoot) {
     const reason = optOutReason(block.meta);
     if (COMPILED_LANGUAGES.has(block.language)) {
       if (reason !== undefined) {
-        if (!reason) problems.push({file: block.file, line: block.line, message: 'nocompile needs a reason: nocompile="why"'});
+        if (!reason)
+          problems.push({
+            file: block.file,
+            line: block.line,
+            message: 'nocompile needs a reason: nocompile="why"',
+          });
         skipped += 1;
         return;
       }
-      const name = path.join(projectRoot, '.code-samples', `sample-${index}.${block.language === 'tsx' ? 'tsx' : 'ts'}`);
+      const name = path.join(
+        projectRoot,
+        '.code-samples',
+        `sample-${index}.${block.language === 'tsx' ? 'tsx' : 'ts'}`,
+      );
       // `export {}` makes every block a module: own scope, top-level await allowed.
       sources.set(name, `${block.code}\nexport {};\n`);
       virtualFiles.set(name, {block, firstCodeLine: block.line + 1});
@@ -110,11 +125,16 @@ export function checkCodeBlocks(blocks, projectRoot) {
       try {
         JSON.parse(block.code);
       } catch (error) {
-        problems.push({file: block.file, line: block.line, message: `invalid JSON: ${/** @type {Error} */ (error).message}`});
+        problems.push({
+          file: block.file,
+          line: block.line,
+          message: `invalid JSON: ${/** @type {Error} */ (error).message}`,
+        });
         return;
       }
       const name = path.join(projectRoot, '.code-samples', `config-${index}.ts`);
-      const prefix = "import type {StreamrClientConfig} from '@streamr/sdk';\nconst config: StreamrClientConfig = ";
+      const prefix =
+        "import type {StreamrClientConfig} from '@streamr/sdk';\nconst config: StreamrClientConfig = ";
       sources.set(name, `${prefix}${block.code};\nexport {config};\n`);
       // The JSON starts on the prefix's second line.
       virtualFiles.set(name, {block, firstCodeLine: block.line});
@@ -148,7 +168,11 @@ export function checkCodeBlocks(blocks, projectRoot) {
         continue;
       }
       const {line} = diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start);
-      problems.push({file: origin.block.file, line: origin.firstCodeLine + line, message: `TS${diagnostic.code}: ${message}`});
+      problems.push({
+        file: origin.block.file,
+        line: origin.firstCodeLine + line,
+        message: `TS${diagnostic.code}: ${message}`,
+      });
     }
   }
   return {problems, compiled: sources.size, skipped};

@@ -12,14 +12,20 @@ import {chromium} from '@playwright/test';
 const SYSTEM_CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser'];
 
 function found() {
-  return SYSTEM_CHROMIUM.find((file) => existsSync(file)) ?? (existsSync(chromium.executablePath()) ? chromium.executablePath() : undefined);
+  return (
+    SYSTEM_CHROMIUM.find((file) => existsSync(file)) ??
+    (existsSync(chromium.executablePath()) ? chromium.executablePath() : undefined)
+  );
 }
 
 let browser = found();
 if (!browser && existsSync('/usr/bin/apt-get') && process.getuid?.() === 0) {
   console.log('Installing Debian chromium for the browser tests...');
   execFileSync('apt-get', ['update', '-qq'], {stdio: 'inherit'});
-  execFileSync('apt-get', ['install', '-y', '-qq', 'chromium'], {stdio: 'inherit', env: {...process.env, DEBIAN_FRONTEND: 'noninteractive'}});
+  execFileSync('apt-get', ['install', '-y', '-qq', 'chromium'], {
+    stdio: 'inherit',
+    env: {...process.env, DEBIAN_FRONTEND: 'noninteractive'},
+  });
   browser = found();
 }
 if (!browser) {
@@ -28,7 +34,9 @@ if (!browser) {
   if (result.status === 0) browser = found();
 }
 if (!browser) {
-  console.error('No Chromium for the browser tests: install Debian\'s `chromium` or run `npx playwright install chromium`.');
+  console.error(
+    "No Chromium for the browser tests: install Debian's `chromium` or run `npx playwright install chromium`.",
+  );
   process.exit(1);
 }
 console.log(`Browser tests will use ${browser}`);

@@ -39,7 +39,18 @@ const CONTENT_TYPES = {
   '.map': 'application/json; charset=utf-8',
 };
 
-const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.xml', '.txt', '.md', '.svg', '.map']);
+const COMPRESSIBLE = new Set([
+  '.html',
+  '.js',
+  '.mjs',
+  '.css',
+  '.json',
+  '.xml',
+  '.txt',
+  '.md',
+  '.svg',
+  '.map',
+]);
 
 /**
  * @param {string} file
@@ -67,7 +78,8 @@ export async function resolveRequest(root, urlPath) {
   const local = path.join(root, safe);
   if (!local.startsWith(root)) return null;
 
-  if (safe === '/') return (await isFile(path.join(root, 'index.html'))) ? {file: path.join(root, 'index.html')} : null;
+  if (safe === '/')
+    return (await isFile(path.join(root, 'index.html'))) ? {file: path.join(root, 'index.html')} : null;
 
   if (safe.endsWith('/')) {
     const withoutSlash = safe.replace(/\/+$/, '');

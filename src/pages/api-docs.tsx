@@ -19,7 +19,8 @@ const entryGroups: EntryGroup[] = [
       {
         name: 'StreamrClient',
         to: `${API}/classes/StreamrClient`,
-        purpose: 'Everything starts here: create, find and delete streams, publish, subscribe, resend, manage permissions and storage.',
+        purpose:
+          'Everything starts here: create, find and delete streams, publish, subscribe, resend, manage permissions and storage.',
       },
       {
         name: 'StreamrClientEvents',
@@ -94,7 +95,8 @@ const entryGroups: EntryGroup[] = [
       {
         name: 'StreamrClientConfig',
         to: `${API}/interfaces/StreamrClientConfig`,
-        purpose: 'Every option the client accepts: identity, environment, network, contracts, encryption, caching.',
+        purpose:
+          'Every option the client accepts: identity, environment, network, contracts, encryption, caching.',
       },
       {
         name: 'NetworkConfig',
@@ -117,7 +119,8 @@ export default function ApiDocsPage(): ReactNode {
   return (
     <Layout
       title="SDK API reference"
-      description={`Entry points of the ${sdkName} ${sdkVersion} TypeScript API, with links into the generated reference.`}>
+      description={`Entry points of the ${sdkName} ${sdkVersion} TypeScript API, with links into the generated reference.`}
+    >
       <main className="container margin-vert--lg">
         <Heading as="h1">Streamr SDK API</Heading>
         <p className={styles.lead}>
@@ -125,8 +128,8 @@ export default function ApiDocsPage(): ReactNode {
           <code>
             {sdkName}@{sdkVersion}
           </code>
-          , the version these docs are written and tested against. Every code sample in the guides compiles against
-          it.
+          , the version these docs are written and tested against. Every code sample in the guides compiles
+          against it.
         </p>
         <div className={styles.actions}>
           <Link className="button button--primary" to={API}>

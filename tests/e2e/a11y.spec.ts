@@ -22,7 +22,9 @@ for (const mode of ['light', 'dark'] as const) {
       await page.goto(route);
       await expect(page.locator('html')).toHaveAttribute('data-theme', mode);
       // Axe judges WCAG 2.1 A and AA only; best-practice rules are Lighthouse's job.
-      const results = await new AxeBuilder({page}).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+      const results = await new AxeBuilder({page})
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+        .analyze();
       const violations = results.violations.map(
         (v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
       );

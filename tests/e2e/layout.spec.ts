@@ -28,7 +28,9 @@ test('footer groups and links are the ones the spec lists', async ({page}) => {
   expect(groups).toEqual(['DOCS', 'COMMUNITY', 'MORE']);
   const docsLinks = footer.locator('.footer__col').nth(0).locator('a');
   await expect(docsLinks).toHaveText(['Quickstart Guides', 'Usage', 'The Network', 'Node Operators', 'Help']);
-  const hrefs = await docsLinks.evaluateAll((links) => links.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
+  const hrefs = await docsLinks.evaluateAll((links) =>
+    links.map((a) => new URL((a as HTMLAnchorElement).href).pathname),
+  );
   expect(hrefs).toEqual([
     '/guides/nodejs',
     '/usage/identity',
@@ -53,9 +55,15 @@ test('skip link is the first tab stop and moves focus to the content', async ({p
   await expect(skip).toBeFocused();
   await expect(skip).toBeInViewport();
   await page.keyboard.press('Enter');
-  // Focus lands on the page's <main>, so the next Tab starts inside the content.
-  const focused = await page.evaluate(() => document.activeElement?.tagName);
-  expect(focused).toBe('MAIN');
+  // The link moves the focus start point to <main>: the next Tab lands inside the
+  // content, past the navbar and the sidebar.
+  await page.keyboard.press('Tab');
+  const inMain = await page.evaluate(() => !!document.activeElement?.closest('main'));
+  const inSidebar = await page.evaluate(
+    () => !!document.activeElement?.closest('nav[aria-label="Docs sidebar"]'),
+  );
+  expect(inMain).toBe(true);
+  expect(inSidebar).toBe(false);
 });
 
 test('document metadata: language, robots, title', async ({page}) => {
@@ -85,12 +93,24 @@ test.describe('docs sidebar', () => {
       await sidebar.getByRole('button', {name: new RegExp(`Expand sidebar category '${label}'`)}).click();
     }
     await expect(sidebar.getByRole('button', {name: /Collapse sidebar category 'Help'/})).toBeVisible();
-    await expect(sidebar.getByRole('button', {name: /Collapse sidebar category 'Streamr Project'/})).toBeVisible();
-    await expect(sidebar.getByRole('button', {name: /Collapse sidebar category 'Quickstart Guides'/})).toBeVisible();
+    await expect(
+      sidebar.getByRole('button', {name: /Collapse sidebar category 'Streamr Project'/}),
+    ).toBeVisible();
+    await expect(
+      sidebar.getByRole('button', {name: /Collapse sidebar category 'Quickstart Guides'/}),
+    ).toBeVisible();
   });
 
   test('category index pages have a real description', async ({page}) => {
-    for (const route of ['/guides', '/usage', '/streamr-network', '/network-roles', '/incentives', '/streamr-project', '/help']) {
+    for (const route of [
+      '/guides',
+      '/usage',
+      '/streamr-network',
+      '/network-roles',
+      '/incentives',
+      '/streamr-project',
+      '/help',
+    ]) {
       await page.goto(route);
       const description = await page.locator('main header p, main article header p').first().innerText();
       expect(description.length, `${route} description`).toBeGreaterThan(80);
@@ -115,7 +135,10 @@ test('table of contents lists the h2 and h3 headings and nothing deeper', async 
 test('edit links point to the docs folder of the source repository', async ({page}) => {
   await page.goto('/usage/identity');
   const edit = page.locator('a.theme-edit-this-page');
-  await expect(edit).toHaveAttribute('href', /^https:\/\/github\.com\/[^/]+\/[^/]+\/edit\/[^/]+\/docs\/usage\/identity\.mdx?$/);
+  await expect(edit).toHaveAttribute(
+    'href',
+    /^https:\/\/github\.com\/[^/]+\/[^/]+\/edit\/[^/]+\/docs\/usage\/identity\.mdx?$/,
+  );
 });
 
 test('blog shows reading time, a yearly sidebar and edit links', async ({page}) => {

@@ -9,9 +9,11 @@ test('below 996 px the sidebar moves into a menu with a back-to-main-menu button
   await menuButton.click();
   const menu = page.locator('.navbar-sidebar');
   await expect(menu).toBeVisible();
-  await expect(menu.getByRole('link', {name: 'Quickstart Guides'})).toBeVisible();
+  // The menu opens on the docs sidebar (the secondary menu).
+  const docsSidebar = menu.locator('.navbar-sidebar__item').nth(1);
+  await expect(docsSidebar.getByRole('link', {name: 'Quickstart Guides'})).toBeVisible();
   await expect(menu.getByRole('button', {name: /Back to main menu/})).toBeVisible();
-  await menu.getByRole('link', {name: 'Quickstart Guides'}).click();
+  await docsSidebar.getByRole('link', {name: 'Quickstart Guides'}).click();
   await expect(page).toHaveURL(/\/guides$/);
   await expect(menu).toBeHidden();
 });

@@ -1,15 +1,21 @@
 import {expect, test} from './fixtures';
 
-test('pages requested as .html or /index.html show the clean page', async ({page}) => {
-  await page.goto('/guides/nodejs.html');
-  await expect(page.locator('article h1')).toBeVisible();
-  await expect(page).not.toHaveTitle(/Page Not Found/);
-  const title = await page.title();
-  await page.goto('/guides/nodejs/index.html');
-  await expect(page).toHaveTitle(title);
+test('pages requested as .html or /index.html are shown at their clean path', async ({page}) => {
+  for (const url of [
+    '/guides/nodejs.html',
+    '/guides/nodejs/index.html',
+    '/guides/nodejs.html?ref=x#before-you-start',
+  ]) {
+    await page.goto(url);
+    await expect(page.locator('article h1')).toHaveText('Publish and subscribe in Node.js');
+    await expect(page).toHaveTitle('Publish and subscribe in Node.js | Streamr Docs');
+    expect(new URL(page.url()).pathname).toBe('/guides/nodejs');
+  }
+  expect(new URL(page.url()).search + new URL(page.url()).hash).toBe('?ref=x#before-you-start');
   await page.goto('/index.html');
+  expect(new URL(page.url()).pathname).toBe('/');
   await expect(page.locator('article h1')).toBeVisible();
-  await expect(page).not.toHaveTitle(/Page Not Found/);
+  // The console gate fails this test on a hydration mismatch.
 });
 
 test('a trailing slash redirects to the clean URL', async ({page}) => {
@@ -41,7 +47,9 @@ test('a link with a hash scrolls to its heading', async ({page}) => {
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
 });
 
-test('a slow route shows the progress bar and keeps the current page until the next one loads', async ({page}) => {
+test('a slow route shows the progress bar and keeps the current page until the next one loads', async ({
+  page,
+}) => {
   await page.goto('/');
   const heading = await page.locator('article h1').innerText();
   // Hold back the next page's data and code for 1.5 s.
@@ -51,8 +59,8 @@ test('a slow route shows the progress bar and keeps the current page until the n
   });
   await page.locator('footer').getByRole('link', {name: 'Help'}).click();
   await expect(page.locator('#nprogress')).toBeAttached({timeout: 1200});
+  // The address already shows the new page, the content is still the old one.
   await expect(page.locator('article h1')).toHaveText(heading);
-  await expect(page).toHaveURL(/\/$/);
   await expect(page.locator('article h1')).not.toHaveText(heading, {timeout: 10_000});
   await expect(page).toHaveURL(/\/help\/developer-faq$/);
 });
@@ -118,4 +126,10 @@ test('links are prefetched on hover, but not when the visitor saves data', async
     else expect(requested.length, 'prefetch requests').toBeGreaterThan(0);
     await context.close();
   }
+});
+
+test('old links redirect to their new pages', async ({page}) => {
+  await page.goto('/usage/authenticate');
+  await expect(page).toHaveURL(/\/usage\/identity$/);
+  await expect(page.locator('article h1')).toBeVisible();
 });

@@ -14,7 +14,9 @@ test('the sitemap lists every route of the spec and every API page', async ({req
   const expected = [
     ...specRoutes,
     '/usage/sdk/api',
-    ...Object.entries(apiPages).flatMap(([kind, names]) => names.map((name) => `/usage/sdk/api/${kind}/${name}`)),
+    ...Object.entries(apiPages).flatMap(([kind, names]) =>
+      names.map((name) => `/usage/sdk/api/${kind}/${name}`),
+    ),
   ];
   const missing = expected.filter((route) => !paths.has(route));
   expect(missing, 'spec routes missing from sitemap.xml').toEqual([]);
@@ -37,7 +39,8 @@ test('every sitemap URL answers 200 and renders one h1', async ({page, request})
       continue;
     }
     const h1s = await page.locator('main h1, article h1, header h1').allInnerTexts();
-    if (h1s.length !== 1 || !h1s[0].trim()) failures.push(`${path}: ${h1s.length} h1 elements (${h1s.join(' | ')})`);
+    if (h1s.length !== 1 || !h1s[0].trim())
+      failures.push(`${path}: ${h1s.length} h1 elements (${h1s.join(' | ')})`);
   }
   expect(failures).toEqual([]);
 });

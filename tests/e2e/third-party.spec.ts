@@ -6,7 +6,8 @@ test('without a tag-manager container id the site loads nothing from other origi
   const foreign: string[] = [];
   page.on('request', (request) => {
     const url = new URL(request.url());
-    if (!['127.0.0.1', 'localhost'].includes(url.hostname) && url.protocol !== 'data:') foreign.push(request.url());
+    if (!['127.0.0.1', 'localhost'].includes(url.hostname) && url.protocol !== 'data:')
+      foreign.push(request.url());
   });
   for (const route of ['/', '/guides/nodejs', '/usage/sdk/api/classes/StreamrClient', '/blog']) {
     await page.goto(route);

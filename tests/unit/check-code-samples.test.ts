@@ -87,7 +87,9 @@ describe('checkCodeBlocks', () => {
   });
 
   it('type-checks TSX against React types', () => {
-    const ok = check(['```tsx', 'export const A = () => <button type="button">Hi</button>', '```'].join('\n'));
+    const ok = check(
+      ['```tsx', 'export const A = () => <button type="button">Hi</button>', '```'].join('\n'),
+    );
     expect(ok.problems).toEqual([]);
     const bad = check(['```tsx', 'export const A = () => <button type={42}>Hi</button>', '```'].join('\n'));
     expect(bad.problems).toHaveLength(1);
@@ -100,7 +102,9 @@ describe('checkCodeBlocks', () => {
   });
 
   it('validates JSON marked sdk-config against StreamrClientConfig', () => {
-    const good = check(['```json sdk-config', '{"environment": "polygon", "orderMessages": true}', '```'].join('\n'));
+    const good = check(
+      ['```json sdk-config', '{"environment": "polygon", "orderMessages": true}', '```'].join('\n'),
+    );
     expect(good.problems).toEqual([]);
     const unknownKey = check(['```json sdk-config', '{', '  "orderMessagez": true', '}', '```'].join('\n'));
     expect(unknownKey.problems).toHaveLength(1);
@@ -113,7 +117,9 @@ describe('checkCodeBlocks', () => {
   });
 
   it('leaves plain JSON and shell blocks alone', () => {
-    const result = check(['```json', '{"not": "sdk config"}', '```', '```bash', 'npm test', '```'].join('\n'));
+    const result = check(
+      ['```json', '{"not": "sdk config"}', '```', '```bash', 'npm test', '```'].join('\n'),
+    );
     expect(result).toMatchObject({problems: [], compiled: 0});
   });
 });

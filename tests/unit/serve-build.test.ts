@@ -5,7 +5,14 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {createStaticServer, resolveRequest} from '../../scripts/serve-build.mjs';
 
 const root = mkdtempSync(path.join(tmpdir(), 'serve-build-'));
-for (const file of ['index.html', 'guides/nodejs.html', 'guides.html', '404.html', 'blog/index.html', 'assets/js/main.abc.js']) {
+for (const file of [
+  'index.html',
+  'guides/nodejs.html',
+  'guides.html',
+  '404.html',
+  'blog/index.html',
+  'assets/js/main.abc.js',
+]) {
   mkdirSync(path.dirname(path.join(root, file)), {recursive: true});
   writeFileSync(path.join(root, file), `<p>${file}</p>`.repeat(file.endsWith('.js') ? 200 : 1));
 }

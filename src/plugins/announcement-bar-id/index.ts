@@ -17,7 +17,11 @@ export default function announcementBarIdPlugin(context: LoadContext, options: O
   return {
     name: 'announcement-bar-id',
     injectHtmlTags() {
-      return {preBodyTags: [{tagName: 'script', innerHTML: inlineScript(context.siteStorage.namespace, options.id)}]};
+      return {
+        preBodyTags: [
+          {tagName: 'script', innerHTML: inlineScript(context.siteStorage.namespace, options.id)},
+        ],
+      };
     },
   };
 }
