@@ -1,0 +1,65 @@
+import {afterEach, describe, expect, it, vi} from 'vitest';
+import type {Config} from '@docusaurus/types';
+import {normalizeBaseUrl} from '../../config/site';
+
+async function loadConfig(env: Record<string, string | undefined>): Promise<Config> {
+  vi.resetModules();
+  for (const [key, value] of Object.entries(env)) vi.stubEnv(key, value ?? '');
+  return (await import('../../docusaurus.config')).default as Config;
+}
+
+function presetOptions(config: Config): Record<string, unknown> {
+  const [, options] = (config.presets ?? [])[0] as [string, Record<string, unknown>];
+  return options;
+}
+
+afterEach(() => vi.unstubAllEnvs());
+
+describe('site config', () => {
+  it('defaults to the public site at the domain root', async () => {
+    const config = await loadConfig({SITE_URL: undefined, BASE_URL: undefined});
+    expect(config.url).toBe('https://docs.streamr.network');
+    expect(config.baseUrl).toBe('/');
+    expect(config.trailingSlash).toBe(false);
+  });
+
+  it('takes the URL, base URL and repository from the environment (GitHub Pages)', async () => {
+    const config = await loadConfig({
+      SITE_URL: 'https://streamr-dev.github.io',
+      BASE_URL: 'docs',
+      GITHUB_REPOSITORY: 'streamr-dev/docs-fork',
+      DOCS_REPOSITORY: undefined,
+    });
+    expect(config.url).toBe('https://streamr-dev.github.io');
+    expect(config.baseUrl).toBe('/docs/');
+    const docs = presetOptions(config).docs as {editUrl: string};
+    expect(docs.editUrl).toBe('https://github.com/streamr-dev/docs-fork/edit/main/');
+  });
+
+  it('adds Google Tag Manager only when a container id is configured', async () => {
+    expect(presetOptions(await loadConfig({GTM_CONTAINER_ID: undefined})).googleTagManager).toBeUndefined();
+    expect(presetOptions(await loadConfig({GTM_CONTAINER_ID: 'GTM-TEST123'})).googleTagManager).toEqual({
+      containerId: 'GTM-TEST123',
+    });
+  });
+
+  it('fails on broken links and stores the colour mode under "theme"', async () => {
+    const config = await loadConfig({});
+    expect(config.onBrokenLinks).toBe('throw');
+    expect(config.markdown?.hooks?.onBrokenMarkdownLinks).toBe('throw');
+    expect(config.storage).toEqual({type: 'localStorage', namespace: false});
+  });
+});
+
+describe('normalizeBaseUrl', () => {
+  it.each([
+    ['/', '/'],
+    ['', '/'],
+    ['docs', '/docs/'],
+    ['/docs', '/docs/'],
+    ['/docs/', '/docs/'],
+    ['//a/b//', '/a/b/'],
+  ])('%s → %s', (input, output) => {
+    expect(normalizeBaseUrl(input)).toBe(output);
+  });
+});
