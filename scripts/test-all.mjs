@@ -14,6 +14,7 @@ const steps = [
   {name: 'format', command: 'npm run format:check'},
   {name: 'markdown lint', command: 'npm run lint:md'},
   {name: 'spelling', command: 'npm run spellcheck'},
+  {name: 'content rules', command: 'npm run check:content'},
   {name: 'unit tests', command: 'npm run test:unit'},
   {name: 'code samples', command: 'npm run check:samples'},
   {name: 'build', command: 'npm run build:checked'},
