@@ -1,0 +1,439 @@
+/**
+ * Pure conversions behind the llms-txt plugin: a docs page's Markdown or MDX
+ * source → clean CommonMark (with GFM tables), plus the text of `llms.txt`,
+ * `llms-full.txt` and the Markdown of generated category index pages.
+ * No file system, no Docusaurus: everything here is unit-tested
+ * (tests/unit/llms-txt.test.ts).
+ *
+ * The source is parsed with the same remark stack Docusaurus renders it with
+ * (remark-parse, remark-gfm, remark-directive, and remark-mdx for `.mdx`), so
+ * the twin sees exactly the admonitions, tabs, links and code blocks the page shows.
+ */
+import type {Nodes, PhrasingContent, Root, RootContent} from 'mdast';
+import remarkDirective from 'remark-directive';
+import remarkGfm from 'remark-gfm';
+import remarkMdx from 'remark-mdx';
+import remarkParse from 'remark-parse';
+import remarkStringify, {type Options as StringifyOptions} from 'remark-stringify';
+import {unified} from 'unified';
+
+/** Admonition keywords Docusaurus knows, with the label the twin shows. */
+export const ADMONITION_LABELS: Readonly<Record<string, string>> = {
+  note: 'Note',
+  tip: 'Tip',
+  info: 'Info',
+  warning: 'Warning',
+  danger: 'Danger',
+  caution: 'Caution',
+  important: 'Important',
+  success: 'Success',
+  secondary: 'Note',
+};
+
+/** Output style; matches the repository's markdownlint settings (MD049/MD050). */
+const STRINGIFY_OPTIONS: StringifyOptions = {
+  bullet: '-',
+  emphasis: '_',
+  strong: '*',
+  fence: '`',
+  fences: true,
+  rule: '-',
+  listItemIndent: 'one',
+};
+
+export type ConvertOptions = {
+  /** `true` for `.mdx` sources (JSX, imports, expressions); `false` for CommonMark `.md`. */
+  mdx: boolean;
+  /** The page title: becomes the H1 unless the content starts with one. */
+  title: string;
+  /** Makes a link or image URL absolute (see `createUrlResolver` in links.ts). */
+  resolveUrl: (url: string) => string;
+  /** Names the page in error messages. */
+  sourceName?: string;
+};
+
+/** Drops a leading YAML front matter block (`---` … `---`). */
+export function stripFrontMatter(source: string): string {
+  return source.replace(/^\uFEFF?---[ \t]*\r?\n(?:[\s\S]*?\r?\n)?---[ \t]*(?:\r?\n|$)/, '');
+}
+
+/**
+ * `:::tip Title` → `:::tip[Title]`, as Docusaurus does before parsing (the
+ * directive syntax only knows the bracket form). Unlike Docusaurus, lines inside
+ * fenced code blocks are left alone, so examples of admonition syntax stay intact.
+ */
+export function admonitionTitlesToLabels(
+  source: string,
+  keywords: readonly string[] = Object.keys(ADMONITION_LABELS),
+): string {
+  const opener = new RegExp(`^((?:> ?)*[ \\t]*:{3,}(?:${keywords.join('|')})) +(\\S.*?)[ \\t]*$`);
+  const fenceLine = /^(?:[ \t]*>)*[ \t]*(`{3,}|~{3,})(.*)$/;
+  let fence: {char: string; length: number} | undefined;
+  return source
+    .split('\n')
+    .map((line) => {
+      const fenceMatch = fenceLine.exec(line);
+      if (fence) {
+        if (
+          fenceMatch &&
+          fenceMatch[1][0] === fence.char &&
+          fenceMatch[1].length >= fence.length &&
+          !fenceMatch[2].trim()
+        ) {
+          fence = undefined;
+        }
+        return line;
+      }
+      if (fenceMatch && !(fenceMatch[1][0] === '`' && fenceMatch[2].includes('`'))) {
+        fence = {char: fenceMatch[1][0], length: fenceMatch[1].length};
+        return line;
+      }
+      return line.replace(opener, '$1[$2]');
+    })
+    .join('\n');
+}
+
+/** Parses a page's source (without front matter) the way Docusaurus does. */
+export function parsePage(source: string, mdx: boolean): Root {
+  const processor = unified().use(remarkParse).use(remarkGfm).use(remarkDirective);
+  if (mdx) processor.use(remarkMdx);
+  return processor.parse(admonitionTitlesToLabels(source));
+}
+
+/** Serializes a tree as CommonMark with GFM tables, in the repository's style. */
+export function stringify(tree: Root): string {
+  const text = unified()
+    .use(remarkGfm, {tablePipeAlign: false})
+    .use(remarkStringify, STRINGIFY_OPTIONS)
+    .stringify(tree);
+  return `${widenTableDelimiters(text).trim()}\n`;
+}
+
+/**
+ * Unaligned GFM tables come out with `| - | - |` delimiter rows; write them the
+ * way the docs do, `| --- | --- |` (cells are not padded: no runs of spaces).
+ */
+export function widenTableDelimiters(markdown: string): string {
+  const lines = markdown.split('\n');
+  let fence: string | undefined;
+  return lines
+    .map((line, index) => {
+      const fenceMatch = /^[\s>]*(`{3,}|~{3,})(.*)$/.exec(line);
+      if (fenceMatch) {
+        if (!fence) fence = fenceMatch[1];
+        else if (
+          fenceMatch[1][0] === fence[0] &&
+          fenceMatch[1].length >= fence.length &&
+          !fenceMatch[2].trim()
+        )
+          fence = undefined;
+        return line;
+      }
+      if (fence || index === 0 || !/^[\s>]*\|/.test(lines[index - 1])) return line;
+      if (!/^[\s>]*\|(?:[ \t]*:?-+:?[ \t]*\|)+[ \t]*$/.test(line)) return line;
+      return line.replace(/(\|[ \t]*:?)-+(:?[ \t]*)(?=\|)/g, '$1---$2');
+    })
+    .join('\n');
+}
+
+/** The Markdown twin of a docs page: its title as H1, then clean CommonMark. */
+export function toMarkdownTwin(source: string, options: ConvertOptions): string {
+  const tree = parsePage(stripFrontMatter(source), options.mdx);
+  transformChildren(tree, options);
+  const first = tree.children[0];
+  if (!(first?.type === 'heading' && first.depth === 1)) {
+    tree.children.unshift({type: 'heading', depth: 1, children: [{type: 'text', value: options.title}]});
+  }
+  return stringify(tree);
+}
+
+type ParentNode = Extract<Nodes, {children: unknown}>;
+type JsxElement = Extract<Nodes, {type: 'mdxJsxFlowElement' | 'mdxJsxTextElement'}>;
+type ContainerDirective = Extract<Nodes, {type: 'containerDirective'}>;
+type LeafOrTextDirective = Extract<Nodes, {type: 'leafDirective' | 'textDirective'}>;
+
+function transformChildren(parent: ParentNode, options: ConvertOptions): void {
+  const children = parent.children as Nodes[];
+  (parent as {children: Nodes[]}).children = children.flatMap((child) => transformNode(child, options));
+}
+
+function transformNode(node: Nodes, options: ConvertOptions): Nodes[] {
+  switch (node.type) {
+    case 'yaml':
+    case 'mdxjsEsm':
+      return [];
+    case 'mdxFlowExpression':
+    case 'mdxTextExpression': {
+      // `{/* comments */}` vanish; a plain string literal such as `{'<'}` is text.
+      const literal = stringLiteral(node.value);
+      if (literal === undefined) return [];
+      return node.type === 'mdxTextExpression'
+        ? [{type: 'text', value: literal}]
+        : [{type: 'paragraph', children: [{type: 'text', value: literal}]}];
+    }
+    case 'html':
+      return /^\s*<!--[\s\S]*-->\s*$/.test(node.value) ? [] : [node];
+    case 'containerDirective':
+      return admonition(node, options);
+    case 'leafDirective':
+    case 'textDirective':
+      return directiveAsText(node, options);
+    case 'mdxJsxFlowElement':
+    case 'mdxJsxTextElement':
+      return jsxElement(node, options);
+    case 'link':
+    case 'definition':
+      node.url = options.resolveUrl(node.url);
+      break;
+    case 'image':
+      if (!/^([a-z][a-z\d+.-]*:|\/)/i.test(node.url)) {
+        throw new Error(
+          `${options.sourceName ?? 'A page'} shows the image "${node.url}" by a relative path, which the Markdown twin cannot point to. ` +
+            'Put the image in static/ and refer to it with an absolute path (e.g. /img/diagram.png).',
+        );
+      }
+      node.url = options.resolveUrl(node.url);
+      break;
+    case 'code': {
+      const title = /(?:^|\s)title=(?:"([^"]*)"|'([^']*)'|(\S+))/.exec(node.meta ?? '');
+      node.meta = null;
+      const label = title?.[1] ?? title?.[2] ?? title?.[3];
+      if (label)
+        return [
+          {type: 'paragraph', children: [{type: 'strong', children: [{type: 'text', value: label}]}]},
+          node,
+        ];
+      return [node];
+    }
+    case 'heading': {
+      // Docusaurus' explicit heading ids (`## Title {#id}`) are not part of the text.
+      const last = node.children.at(-1);
+      if (last?.type === 'text') last.value = last.value.replace(/\s*\{#[^}\s]+\}\s*$/, '');
+      break;
+    }
+    default:
+      break;
+  }
+  if ('children' in node) transformChildren(node as ParentNode, options);
+  return [node];
+}
+
+/** `:::tip[Title]` … `:::` → a blockquote that starts with "**Tip: Title**". */
+function admonition(node: ContainerDirective, options: ConvertOptions): Nodes[] {
+  const label = ADMONITION_LABELS[node.name];
+  if (!label) {
+    throw new Error(
+      `${options.sourceName ?? 'A page'} uses the directive ":::${node.name}", which is not an admonition. ` +
+        'Use one of ' +
+        Object.keys(ADMONITION_LABELS)
+          .map((name) => `:::${name}`)
+          .join(', ') +
+        ', or teach src/plugins/llms-txt/markdown.ts how to write it as Markdown.',
+    );
+  }
+  const [first, ...rest] = node.children;
+  const hasTitle = first?.type === 'paragraph' && first.data?.directiveLabel === true;
+  const parent = {type: 'blockquote', children: hasTitle ? rest : node.children} as ParentNode;
+  transformChildren(parent, options);
+  const titleParent = {type: 'paragraph', children: hasTitle ? first.children : []} as ParentNode;
+  transformChildren(titleParent, options);
+  const titleChildren = titleParent.children as PhrasingContent[];
+  const heading: PhrasingContent[] = titleChildren.length
+    ? [{type: 'text', value: `${label}: `}, ...titleChildren]
+    : [{type: 'text', value: label}];
+  return [
+    {
+      type: 'blockquote',
+      children: [
+        {type: 'paragraph', children: [{type: 'strong', children: heading}]},
+        ...(parent.children as RootContent[]),
+      ],
+    } as Nodes,
+  ];
+}
+
+/**
+ * A `::name` or `:name` that is no admonition is text that happened to look like a
+ * directive ("see the :warning: note"); Docusaurus shows it as typed, and so do we.
+ */
+function directiveAsText(node: LeafOrTextDirective, options: ConvertOptions): Nodes[] {
+  const holder = {type: 'paragraph', children: node.children} as ParentNode;
+  transformChildren(holder, options);
+  const label = holder.children as PhrasingContent[];
+  const attributes = Object.entries(node.attributes ?? {})
+    .map(([key, value]) => (value ? `${key}="${value}"` : key))
+    .join(' ');
+  const marker = node.type === 'leafDirective' ? '::' : ':';
+  const open: PhrasingContent = {type: 'text', value: `${marker}${node.name}${label.length ? '[' : ''}`};
+  const close: PhrasingContent = {
+    type: 'text',
+    value: `${label.length ? ']' : ''}${attributes ? `{${attributes}}` : ''}`,
+  };
+  const phrasing = [open, ...label, close].filter((child) => child.type !== 'text' || child.value !== '');
+  return node.type === 'leafDirective' ? [{type: 'paragraph', children: phrasing}] : phrasing;
+}
+
+/** Tabs become one labelled block per tab; HTML elements keep their content; other components fail. */
+function jsxElement(node: JsxElement, options: ConvertOptions): Nodes[] {
+  const contents = (): Nodes[] => {
+    const holder = {
+      type: node.type,
+      name: null,
+      attributes: [],
+      children: node.children,
+    } as unknown as ParentNode;
+    transformChildren(holder, options);
+    return holder.children as Nodes[];
+  };
+  const flow = node.type === 'mdxJsxFlowElement';
+
+  switch (node.name) {
+    case null:
+    case 'Tabs':
+      return contents();
+    case 'TabItem': {
+      const label = attribute(node, 'label') ?? attribute(node, 'value') ?? 'Tab';
+      const strong: PhrasingContent = {type: 'strong', children: [{type: 'text', value: label}]};
+      return flow
+        ? [{type: 'paragraph', children: [strong]}, ...contents()]
+        : [strong, {type: 'text', value: ' '}, ...contents()];
+    }
+    case 'summary': {
+      const strong = {type: 'strong', children: contents()} as PhrasingContent;
+      return flow ? [{type: 'paragraph', children: [strong]}] : [strong];
+    }
+    case 'br':
+      return flow ? [] : [{type: 'break'}];
+    default:
+      if (/^[a-z]/.test(node.name)) return contents();
+      throw new Error(
+        `${options.sourceName ?? 'A page'} uses the component <${node.name}>, which has no Markdown form yet. ` +
+          'Teach src/plugins/llms-txt/markdown.ts (function jsxElement) how to write it for the Markdown twin.',
+      );
+  }
+}
+
+function attribute(node: JsxElement, name: string): string | undefined {
+  for (const attr of node.attributes) {
+    if (attr.type !== 'mdxJsxAttribute' || attr.name !== name || attr.value == null) continue;
+    return typeof attr.value === 'string' ? attr.value : stringLiteral(attr.value.value);
+  }
+  return undefined;
+}
+
+/** The value of a JavaScript string literal (`'a'`, `"a"`, `` `a` `` without `${}`), else undefined. */
+export function stringLiteral(expression: string): string | undefined {
+  const match = /^\s*(['"`])((?:\\.|(?!\1)[^\\])*)\1\s*$/s.exec(expression);
+  if (!match || (match[1] === '`' && match[2].includes('${'))) return undefined;
+  return match[2].replace(/\\(.)/gs, '$1');
+}
+
+// ---------------------------------------------------------------------------
+// Index files
+
+export type ListedPage = {
+  title: string;
+  /** Absolute URL of the page's Markdown twin. */
+  markdownUrl: string;
+  description?: string;
+};
+
+export type LlmsTxtInput = {
+  title: string;
+  summary: string;
+  /** Paragraphs after the summary (plain Markdown). */
+  details?: readonly string[];
+  sections: readonly {title: string; pages: readonly ListedPage[]}[];
+};
+
+/** `llms.txt` in the llmstxt.org format: H1, a blockquote summary, details, then H2 sections of links. */
+export function renderLlmsTxt(input: LlmsTxtInput): string {
+  const lines = [`# ${input.title}`, '', `> ${oneLine(input.summary)}`, ''];
+  for (const paragraph of input.details ?? []) lines.push(paragraph.trim(), '');
+  for (const section of input.sections) {
+    if (section.pages.length === 0) continue;
+    lines.push(`## ${section.title}`, '');
+    for (const page of section.pages) lines.push(listLine(page));
+    lines.push('');
+  }
+  return `${lines.join('\n').trim()}\n`;
+}
+
+function listLine(page: ListedPage): string {
+  const description = page.description ? `: ${oneLine(page.description)}` : '';
+  return `- [${escapeLinkText(page.title)}](${page.markdownUrl})${description}`;
+}
+
+export type FullPage = {markdown: string; url: string};
+
+/**
+ * `llms-full.txt`: every page's Markdown, one after another, each introduced by a
+ * rule and followed (under its H1) by the address of the page it comes from.
+ */
+export function renderLlmsFull(input: {title: string; summary: string; pages: readonly FullPage[]}): string {
+  const parts = [`# ${input.title}`, '', `> ${oneLine(input.summary)}`, ''];
+  for (const page of input.pages) {
+    const markdown = page.markdown.trim();
+    const split = /^(# [^\n]*)\n?/.exec(markdown);
+    const h1 = split ? split[1] : '';
+    const body = split ? markdown.slice(split[0].length).trim() : markdown;
+    parts.push('---', '', h1, '', `Source: <${page.url}>`, '');
+    if (body) parts.push(body, '');
+  }
+  return `${parts.join('\n').trim()}\n`;
+}
+
+export type CategoryItem = {
+  title: string;
+  /** Absolute URL of the item's page; undefined for a category without a page of its own. */
+  url?: string;
+  description?: string;
+  items?: readonly CategoryItem[];
+};
+
+/** The Markdown twin of a generated category index page: title, description, child pages. */
+export function renderCategoryIndex(input: {
+  title: string;
+  description?: string;
+  items: readonly CategoryItem[];
+}): string {
+  const tree: Root = {
+    type: 'root',
+    children: [{type: 'heading', depth: 1, children: [{type: 'text', value: input.title}]}],
+  };
+  if (input.description)
+    tree.children.push({type: 'paragraph', children: [{type: 'text', value: input.description}]});
+  tree.children.push(categoryList(input.items));
+  return stringify(tree);
+}
+
+function categoryList(items: readonly CategoryItem[]): RootContent {
+  return {
+    type: 'list',
+    ordered: false,
+    spread: false,
+    children: items.map((item) => {
+      const name: PhrasingContent = item.url
+        ? {type: 'link', url: item.url, children: [{type: 'text', value: item.title}]}
+        : {type: 'text', value: item.title};
+      const line: PhrasingContent[] = [name];
+      if (item.description) line.push({type: 'text', value: `: ${oneLine(item.description)}`});
+      return {
+        type: 'listItem',
+        spread: false,
+        children: [
+          {type: 'paragraph', children: line},
+          ...(item.items?.length ? [categoryList(item.items)] : []),
+        ],
+      } as Extract<RootContent, {type: 'listItem'}>;
+    }),
+  };
+}
+
+function oneLine(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+function escapeLinkText(text: string): string {
+  return text.replace(/([\\[\]])/g, '\\$1');
+}
