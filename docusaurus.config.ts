@@ -3,6 +3,7 @@ import type * as Preset from '@docusaurus/preset-classic';
 
 import {announcementBar} from './config/announcement';
 import {footer} from './config/footer';
+import {llmsTxtOptions} from './config/llms';
 import {navbar} from './config/navbar';
 import {darkCodeTheme, lightCodeTheme} from './config/prism';
 import {sdkPackage, typedocOptions} from './config/typedoc';
@@ -82,6 +83,8 @@ export default {
       '@docusaurus/plugin-client-redirects',
       {redirects: [{from: '/usage/authenticate', to: '/usage/identity'}]},
     ],
+    // llms.txt, llms-full.txt and a Markdown twin of every docs page, written into the build.
+    ['./src/plugins/llms-txt/index.ts', llmsTxtOptions],
   ],
 
   // Look and feel

@@ -1,0 +1,324 @@
+import {promises as fs} from 'node:fs';
+import path from 'node:path';
+import type {LoadContext, Plugin} from '@docusaurus/types';
+import type {DocMetadata, LoadedContent, LoadedVersion} from '@docusaurus/plugin-content-docs';
+import {createUrlResolver} from './links';
+import {
+  renderCategoryIndex,
+  renderLlmsFull,
+  renderLlmsTxt,
+  toMarkdownTwin,
+  type CategoryItem,
+  type ListedPage,
+} from './markdown';
+import {absoluteUrl, applyTrailingSlash, markdownPathFor} from './paths';
+
+export type Section = {
+  /** Heading of the section in llms.txt, e.g. "Guides". */
+  title: string;
+  /**
+   * Path (without base URL) of the page of the sidebar category whose pages make up
+   * the section, e.g. `/guides`. A nested category that is a section of its own
+   * (`/usage/sdk/api` inside `/usage`) takes its pages out of the outer section.
+   */
+  category: string;
+};
+
+export type Options = {
+  /** The one-paragraph summary under the title of llms.txt. */
+  summary: string;
+  /** Sections of llms.txt, in order; every listed docs page must fall into one. */
+  sections: Section[];
+  /** Id of the docs plugin instance to read (default `default`). */
+  docsPluginId?: string;
+};
+
+/**
+ * Docs for machines and for copying. After the build, writes into the build
+ * output (never into source folders):
+ * - a Markdown twin of every docs page next to its HTML (`x.html` → `x.md`,
+ *   the home page → `index.md`), including the generated SDK reference and the
+ *   generated category index pages;
+ * - `llms.txt` (llmstxt.org format: every docs page with its title, twin URL and
+ *   description, in sections, in sidebar order) and `llms-full.txt` (every page's
+ *   Markdown in sidebar order).
+ *
+ * Titles, descriptions, permalinks and order come from the docs plugin's loaded
+ * content. Only docs pages are listed: the blog, `/api-docs` and `/search` are
+ * not docs and get neither a twin nor an entry (see README.md here).
+ */
+export default function llmsTxtPlugin(context: LoadContext, options: Options): Plugin {
+  let docsContent: LoadedContent | undefined;
+
+  return {
+    name: 'llms-txt',
+
+    allContentLoaded({allContent}) {
+      const pluginId = options.docsPluginId ?? 'default';
+      docsContent = allContent['docusaurus-plugin-content-docs']?.[pluginId] as LoadedContent | undefined;
+    },
+
+    async postBuild({outDir, siteConfig, routesPaths, routesBuildMetadata}) {
+      if (!docsContent) throw new Error('llms-txt: the docs plugin has no loaded content.');
+      const version = docsContent.loadedVersions.find((v) => v.isLast) ?? docsContent.loadedVersions[0];
+      const link = (permalink: string) =>
+        applyTrailingSlash(permalink, siteConfig.trailingSlash, siteConfig.baseUrl);
+      const site: Site = {
+        siteUrl: siteConfig.url,
+        baseUrl: siteConfig.baseUrl,
+        siteDir: context.siteDir,
+        link,
+      };
+      const pages = collectPages(version, options.sections, siteConfig.baseUrl);
+
+      const builtRoutes = new Set(routesPaths);
+      const docsByFile = new Map(version.docs.map((doc) => [sourcePath(doc.source, context.siteDir), doc]));
+      const markdownByPermalink = new Map<string, string>();
+
+      await Promise.all(
+        pages.map(async (page) => {
+          if (!builtRoutes.has(link(page.permalink))) {
+            throw new Error(`llms-txt: ${page.permalink} is in the docs content but was not built.`);
+          }
+          const markdown =
+            page.kind === 'doc'
+              ? await docMarkdown(page.doc, version, docsByFile, site)
+              : renderCategoryIndex({
+                  title: page.title,
+                  description: page.description,
+                  items: page.items(site, version),
+                });
+          markdownByPermalink.set(page.permalink, markdown);
+          const file = path.join(
+            outDir,
+            markdownPathFor(page.permalink, siteConfig.baseUrl).slice(siteConfig.baseUrl.length),
+          );
+          await fs.mkdir(path.dirname(file), {recursive: true});
+          await fs.writeFile(file, markdown);
+        }),
+      );
+
+      const listed = pages.filter(
+        (page) => !routesBuildMetadata[link(page.permalink)]?.noIndex && !page.unlisted,
+      );
+      const unplaced = listed.filter((page) => !page.section);
+      if (unplaced.length) {
+        throw new Error(
+          `llms-txt: these docs pages are in no llms.txt section: ${unplaced.map((p) => p.permalink).join(', ')}. ` +
+            'Put them in a sidebar category that is a section, or add a section in config/llms.ts.',
+        );
+      }
+      const toListed = (page: Page): ListedPage => ({
+        title: page.title,
+        markdownUrl: absoluteUrl(site.siteUrl, markdownPathFor(page.permalink, site.baseUrl)),
+        description: page.description,
+      });
+      const details = [
+        `Every page below is Markdown: the same content as the HTML page, without navigation. ` +
+          `To read any docs page as Markdown, add \`.md\` to its address (the home page is ${absoluteUrl(site.siteUrl, markdownPathFor(site.baseUrl, site.baseUrl))}). ` +
+          `All pages in one file: ${absoluteUrl(site.siteUrl, `${site.baseUrl}llms-full.txt`)}`,
+      ];
+      await fs.writeFile(
+        path.join(outDir, 'llms.txt'),
+        renderLlmsTxt({
+          title: siteConfig.title,
+          summary: options.summary,
+          details,
+          sections: options.sections.map((section) => ({
+            title: section.title,
+            pages: listed.filter((page) => page.section === section.title).map(toListed),
+          })),
+        }),
+      );
+      await fs.writeFile(
+        path.join(outDir, 'llms-full.txt'),
+        renderLlmsFull({
+          title: siteConfig.title,
+          summary: options.summary,
+          pages: listed.map((page) => ({
+            markdown: markdownByPermalink.get(page.permalink) ?? '',
+            url: absoluteUrl(site.siteUrl, link(page.permalink)),
+          })),
+        }),
+      );
+    },
+  };
+}
+
+type Site = {
+  siteUrl: string;
+  baseUrl: string;
+  siteDir: string;
+  /** A permalink as the site links to it (trailing-slash setting applied). */
+  link: (permalink: string) => string;
+};
+type SidebarItem = LoadedVersion['sidebars'][string][number];
+type CategoryItemOfSidebar = Extract<SidebarItem, {type: 'category'}>;
+
+export type Page = {
+  /** The docs plugin's permalink (with base URL; the site's trailing-slash setting is not applied). */
+  permalink: string;
+  title: string;
+  description?: string;
+  section?: string;
+  unlisted: boolean;
+} & (
+  | {kind: 'doc'; doc: DocMetadata}
+  | {kind: 'category'; items: (site: Site, version: LoadedVersion) => CategoryItem[]}
+);
+
+/**
+ * Every page of a docs version in sidebar order (depth first, a category's own
+ * page before its children), then the docs that are in no sidebar. Each page
+ * gets the section of its innermost enclosing category that is a section.
+ */
+export function collectPages(version: LoadedVersion, sections: readonly Section[], baseUrl: string): Page[] {
+  const docsById = new Map(version.docs.map((doc) => [doc.id, doc]));
+  const sectionByPermalink = new Map(sections.map((s) => [withBaseUrl(s.category, baseUrl), s.title]));
+  const pages = new Map<string, Page>();
+
+  const addDoc = (id: string, section: string | undefined) => {
+    const doc = docsById.get(id);
+    if (!doc) throw new Error(`llms-txt: the sidebar refers to the unknown doc "${id}".`);
+    if (!pages.has(doc.permalink)) {
+      pages.set(doc.permalink, {
+        kind: 'doc',
+        doc,
+        permalink: doc.permalink,
+        title: doc.title,
+        description: doc.description || undefined,
+        section,
+        unlisted: doc.unlisted,
+      });
+    }
+  };
+
+  const walk = (items: readonly SidebarItem[], section: string | undefined) => {
+    for (const item of items) {
+      if (item.type === 'doc') addDoc(item.id, section);
+      if (item.type !== 'category') continue;
+      const own = categoryPermalink(item, docsById);
+      const inner = (own && sectionByPermalink.get(stripSlash(own))) || section;
+      if (item.link?.type === 'doc') addDoc(item.link.id, inner);
+      if (item.link?.type === 'generated-index' && !pages.has(item.link.permalink)) {
+        const category = item;
+        pages.set(item.link.permalink, {
+          kind: 'category',
+          permalink: item.link.permalink,
+          title: item.link.title ?? item.label,
+          description: item.link.description ?? item.description,
+          section: inner,
+          unlisted: false,
+          items: (site) => categoryItems(category.items, docsById, site),
+        });
+      }
+      walk(item.items, inner);
+    }
+  };
+  for (const sidebar of Object.values(version.sidebars)) walk(sidebar, undefined);
+  for (const doc of version.docs) addDoc(doc.id, undefined);
+  return [...pages.values()];
+}
+
+function categoryPermalink(
+  item: CategoryItemOfSidebar,
+  docsById: Map<string, DocMetadata>,
+): string | undefined {
+  if (item.link?.type === 'generated-index') return item.link.permalink;
+  if (item.link?.type === 'doc') return docsById.get(item.link.id)?.permalink;
+  return undefined;
+}
+
+/** The child pages a generated index page lists (what its cards show). */
+function categoryItems(
+  items: readonly SidebarItem[],
+  docsById: Map<string, DocMetadata>,
+  site: Site,
+): CategoryItem[] {
+  return items.flatMap((item): CategoryItem[] => {
+    switch (item.type) {
+      case 'doc': {
+        const doc = docsById.get(item.id);
+        if (!doc || doc.unlisted) return [];
+        return [
+          {
+            title: doc.title,
+            url: absoluteUrl(site.siteUrl, site.link(doc.permalink)),
+            description: doc.description,
+          },
+        ];
+      }
+      case 'category': {
+        const permalink = categoryPermalink(item, docsById);
+        const linkDoc = item.link?.type === 'doc' ? docsById.get(item.link.id) : undefined;
+        const description =
+          (item.link?.type === 'generated-index' ? item.link.description : undefined) ??
+          item.description ??
+          linkDoc?.description;
+        const title =
+          (item.link?.type === 'generated-index' ? item.link.title : undefined) ??
+          linkDoc?.title ??
+          item.label;
+        return [
+          {
+            title,
+            url: permalink ? absoluteUrl(site.siteUrl, site.link(permalink)) : undefined,
+            description,
+            items: permalink ? undefined : categoryItems(item.items, docsById, site),
+          },
+        ];
+      }
+      case 'link':
+        return [
+          {
+            title: item.label,
+            url: item.href.startsWith('/') ? absoluteUrl(site.siteUrl, site.link(item.href)) : item.href,
+            description: item.description,
+          },
+        ];
+      default:
+        return [];
+    }
+  });
+}
+
+async function docMarkdown(
+  doc: DocMetadata,
+  version: LoadedVersion,
+  docsByFile: Map<string, DocMetadata>,
+  site: Site,
+): Promise<string> {
+  const sourceFile = sourcePath(doc.source, site.siteDir);
+  const source = await fs.readFile(sourceFile, 'utf8');
+  const pageUrl = absoluteUrl(site.siteUrl, site.link(doc.permalink));
+  return toMarkdownTwin(source, {
+    mdx: sourceFile.endsWith('.mdx'),
+    title: doc.title,
+    sourceName: path.relative(site.siteDir, sourceFile),
+    resolveUrl: createUrlResolver({
+      siteUrl: site.siteUrl,
+      baseUrl: site.baseUrl,
+      pageUrl,
+      sourceFile,
+      contentDirs: [version.contentPath],
+      normalizePath: site.link,
+      permalinkOfFile: (file) => {
+        const target = docsByFile.get(file);
+        return target && site.link(target.permalink);
+      },
+    }),
+  });
+}
+
+function sourcePath(source: string, siteDir: string): string {
+  return path.resolve(siteDir, source.replace(/^@site\//, ''));
+}
+
+function stripSlash(permalink: string): string {
+  return permalink.length > 1 ? permalink.replace(/\/+$/, '') : permalink;
+}
+
+function withBaseUrl(routePath: string, baseUrl: string): string {
+  const joined = `${baseUrl}${routePath.replace(/^\//, '')}`;
+  return joined.length > 1 ? joined.replace(/\/$/, '') : joined;
+}
