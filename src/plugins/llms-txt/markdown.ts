@@ -93,19 +93,21 @@ export function admonitionTitlesToLabels(
     .join('\n');
 }
 
+const markdownParser = unified().use(remarkParse).use(remarkGfm).use(remarkDirective).freeze();
+const mdxParser = unified().use(remarkParse).use(remarkGfm).use(remarkDirective).use(remarkMdx).freeze();
+const printer = unified()
+  .use(remarkGfm, {tablePipeAlign: false})
+  .use(remarkStringify, STRINGIFY_OPTIONS)
+  .freeze();
+
 /** Parses a page's source (without front matter) the way Docusaurus does. */
 export function parsePage(source: string, mdx: boolean): Root {
-  const processor = unified().use(remarkParse).use(remarkGfm).use(remarkDirective);
-  if (mdx) processor.use(remarkMdx);
-  return processor.parse(admonitionTitlesToLabels(source));
+  return (mdx ? mdxParser : markdownParser).parse(admonitionTitlesToLabels(source));
 }
 
 /** Serializes a tree as CommonMark with GFM tables, in the repository's style. */
 export function stringify(tree: Root): string {
-  const text = unified()
-    .use(remarkGfm, {tablePipeAlign: false})
-    .use(remarkStringify, STRINGIFY_OPTIONS)
-    .stringify(tree);
+  const text = printer.stringify(tree);
   return `${widenTableDelimiters(text).trim()}\n`;
 }
 
