@@ -54,8 +54,15 @@ async function wcagViolations(page: Page): Promise<string[]> {
   );
 }
 
-/** Diagrams render after load; judge the page once they have. */
+/**
+ * Judge the page as the reader sees it once it is still: colour transitions
+ * (links fade for 200 ms after a mode switch) have ended, and any diagram still
+ * rendered in the browser has appeared.
+ */
 async function settle(page: Page) {
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== 'running'),
+  );
   const diagrams = page.locator('.docusaurus-mermaid-container');
   const count = await diagrams.count();
   for (let i = 0; i < count; i++) await expect(diagrams.nth(i).locator('svg')).toBeAttached();
@@ -66,6 +73,9 @@ test('the sitemap lists the whole site', () => {
   expect(routes).toContain('/');
   expect(routes).toContain('/usage/sdk/api/classes/StreamrClient');
 });
+
+// Axe takes seconds on the longest pages of a busy machine, twice per page.
+test.describe.configure({timeout: 120_000});
 
 for (const route of [...routes, NOT_FOUND]) {
   test(`${route} has no WCAG 2.1 A/AA violations in light and dark mode`, async ({sharedPage}) => {

@@ -179,16 +179,17 @@ test.describe('mobile', () => {
     await expectVisibleFocus(close);
     await page.keyboard.press('Enter');
     await expect(menu).toBeHidden();
+    // Focus goes back to the menu button, not to the top of the page.
+    await expect(toggle).toBeFocused();
 
     // Open again and follow a link.
-    await tabTo(page, toggle);
     await page.keyboard.press('Enter');
     await expect(menu).toBeVisible();
-    const link = menu.getByRole('link', {name: 'Quickstart Guides', exact: true});
+    const link = menu.getByRole('link', {name: 'Run a Streamr node', exact: true});
     await tabTo(page, link);
     await expectVisibleFocus(link);
     await page.keyboard.press('Enter');
-    await expect(page).toHaveURL(/\/guides$/);
+    await expect(page).toHaveURL(/\/guides\/how-to-run-streamr-node$/);
     await expect(menu).toBeHidden();
   });
 });

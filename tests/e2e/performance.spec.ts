@@ -152,7 +152,7 @@ test.describe('no layout shift', () => {
         // Every image the reader can see has arrived (lazy ones further down load later, already sized).
         await page.evaluate(() =>
           Promise.all(
-            [...document.images]
+            Array.from(document.images)
               .filter((img) => img.getBoundingClientRect().top < window.innerHeight && img.checkVisibility())
               .map((img) => img.decode().catch(() => undefined)),
           ),
