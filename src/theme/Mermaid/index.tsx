@@ -1,7 +1,7 @@
 /**
  * Wraps the Mermaid component to show the diagram pre-rendered by
  * `npm run diagrams` (static/diagrams/): a sized, lazily loaded SVG image per
- * colour mode, so a page with a diagram ships no Mermaid JavaScript and nothing
+ * color mode, so a page with a diagram ships no Mermaid JavaScript and nothing
  * moves when the diagram appears. A diagram that has not been rendered yet (while
  * writing) falls back to the original component, which renders it in the browser.
  */
