@@ -16,7 +16,7 @@ import {createServer} from 'node:http';
 import {promises as fs} from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
-import {brotliCompressSync, gzipSync, constants as zlib} from 'node:zlib';
+import {compressBody} from './lib/compress.mjs';
 
 /** @type {Record<string, string>} */
 const CONTENT_TYPES = {
@@ -126,10 +126,7 @@ export function createStaticServer({root, baseUrl = '/'}) {
     const key = `${encoding}:${file}`;
     let result = compressed.get(key);
     if (!result) {
-      result =
-        encoding === 'br'
-          ? brotliCompressSync(body, {params: {[zlib.BROTLI_PARAM_QUALITY]: 11}})
-          : gzipSync(body, {level: 9});
+      result = compressBody(body, encoding);
       compressed.set(key, result);
     }
     return result;

@@ -1,0 +1,155 @@
+// @ts-check
+/**
+ * Mermaid diagrams are rendered ahead of time (`npm run diagrams`) into sized
+ * SVG files in static/diagrams/, one per colour mode, listed in
+ * static/diagrams/manifest.json. Pages then show an <img> with width and height:
+ * no Mermaid JavaScript (about 160 KB compressed) on the page, no layout shift
+ * when the diagram appears, and lazy loading below the fold. A diagram missing
+ * from the manifest falls back to Mermaid in the browser (handy while writing);
+ * tests/unit/diagrams.test.ts fails until it is rendered.
+ *
+ * This module finds the diagrams in the docs and checks the rendered set.
+ */
+import {promises as fs} from 'node:fs';
+import path from 'node:path';
+import {diagramKey, normalizeDiagramSource} from '../../src/theme/Mermaid/diagram-key.mjs';
+
+export const DIAGRAMS_DIR = 'static/diagrams';
+export const MANIFEST = `${DIAGRAMS_DIR}/manifest.json`;
+/** The site's Mermaid themes (docusaurus.config.ts, themeConfig.mermaid.theme); a unit test keeps them in step. */
+export const THEMES = {light: 'neutral', dark: 'dark'};
+
+/** Content folders with Markdown; the generated SDK reference has no diagrams. */
+export const CONTENT_DIRS = ['docs', 'blog'];
+const SKIP = [path.join('docs', 'usage', 'sdk', 'api')];
+
+/**
+ * @typedef {{key: string, source: string, file: string, line: number, describedBelow: boolean, title?: string}} Diagram
+ * @typedef {{width: number, height: number, title?: string}} ManifestEntry
+ * @typedef {{themes: {light: string, dark: string}, mermaid: string, diagrams: Record<string, ManifestEntry>}} Manifest
+ */
+
+/**
+ * Diagrams in one Markdown text: fenced code blocks whose language is `mermaid`.
+ * @param {string} text
+ * @param {string} file for messages
+ * @returns {Diagram[]}
+ */
+export function diagramsIn(text, file) {
+  /** @type {Diagram[]} */
+  const found = [];
+  const fence = /^( {0,3})(`{3,}|~{3,})mermaid[^\S\n]*[^\n]*\n([\s\S]*?)\n {0,3}\2[`~]*[^\S\n]*$/gm;
+  for (const match of text.matchAll(fence)) {
+    const indent = match[1].length;
+    const body = match[3]
+      .split('\n')
+      .map((line) => line.slice(Math.min(indent, line.length - line.trimStart().length)))
+      .join('\n');
+    const source = normalizeDiagramSource(body);
+    const after = text.slice((match.index ?? 0) + match[0].length).trimStart();
+    const title = /^\s*accTitle\s*:\s*(.+)$/m.exec(source)?.[1].trim();
+    found.push({
+      key: diagramKey(source),
+      source,
+      file,
+      line: text.slice(0, match.index).split('\n').length,
+      describedBelow: /^In words\b/.test(after),
+      ...(title && {title}),
+    });
+  }
+  return found;
+}
+
+/**
+ * Every diagram in the site's Markdown.
+ * @param {string} root project folder
+ * @returns {Promise<Diagram[]>}
+ */
+export async function findDiagrams(root) {
+  /** @type {Diagram[]} */
+  const diagrams = [];
+  for (const dir of CONTENT_DIRS) {
+    let entries;
+    try {
+      entries = await fs.readdir(path.join(root, dir), {recursive: true, withFileTypes: true});
+    } catch {
+      continue;
+    }
+    for (const entry of entries) {
+      if (!entry.isFile() || !/\.mdx?$/.test(entry.name)) continue;
+      const file = path.relative(root, path.join(entry.parentPath, entry.name));
+      if (SKIP.some((skip) => file.startsWith(skip))) continue;
+      diagrams.push(...diagramsIn(await fs.readFile(path.join(root, file), 'utf8'), file));
+    }
+  }
+  return diagrams.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line);
+}
+
+/** @param {string} key @param {'light' | 'dark'} mode */
+export function svgName(key, mode) {
+  return `${key}.${mode}.svg`;
+}
+
+/**
+ * What is wrong with the rendered set, as messages a writer can act on.
+ * @param {{diagrams: Diagram[], manifest: Manifest, files: string[], themes: {light: string, dark: string}}} input
+ *   `files`: names in static/diagrams/; `themes`: the site's Mermaid themes
+ * @returns {string[]}
+ */
+export function checkRenderedDiagrams({diagrams, manifest, files, themes}) {
+  const problems = [];
+  const run = 'run `npm run diagrams` and commit static/diagrams/';
+  if (manifest.themes.light !== themes.light || manifest.themes.dark !== themes.dark) {
+    problems.push(
+      `diagrams were rendered with themes ${JSON.stringify(manifest.themes)}, the site uses ${JSON.stringify(themes)}: ${run} -- --force`,
+    );
+  }
+  const keys = new Set(diagrams.map((d) => d.key));
+  for (const d of diagrams) {
+    const entry = manifest.diagrams[d.key];
+    if (!entry) problems.push(`${d.file}:${d.line}: diagram ${d.key} is not rendered: ${run}`);
+    for (const mode of /** @type {const} */ (['light', 'dark'])) {
+      if (entry && !files.includes(svgName(d.key, mode)))
+        problems.push(`${d.file}:${d.line}: ${svgName(d.key, mode)} is missing: ${run}`);
+    }
+    if (!d.describedBelow && !d.title) {
+      problems.push(
+        `${d.file}:${d.line}: a diagram needs a text alternative: follow it with an "In words: ..." paragraph, or give it an accTitle`,
+      );
+    }
+  }
+  for (const key of Object.keys(manifest.diagrams)) {
+    if (!keys.has(key)) problems.push(`diagram ${key} is in the manifest but no longer in the docs: ${run}`);
+  }
+  for (const file of files) {
+    const key = file.split('.')[0];
+    if (file !== 'manifest.json' && !keys.has(key))
+      problems.push(`static/diagrams/${file} belongs to no diagram: ${run}`);
+  }
+  return problems;
+}
+
+/**
+ * Gives the SVG a fixed intrinsic size (Mermaid writes width="100%" and a
+ * max-width style), so an <img> of it reserves its space before it loads.
+ * @param {string} svg
+ * @returns {{svg: string, width: number, height: number}}
+ */
+export function sizeSvg(svg) {
+  const open = /^<svg\b[^>]*>/.exec(svg);
+  if (!open) throw new Error('not an SVG');
+  const viewBox = /\bviewBox="([^"]+)"/
+    .exec(open[0])?.[1]
+    .trim()
+    .split(/[\s,]+/)
+    .map(Number);
+  if (!viewBox || viewBox.length !== 4 || viewBox.some((n) => !Number.isFinite(n)))
+    throw new Error('SVG without a viewBox');
+  const width = Math.ceil(viewBox[2]);
+  const height = Math.ceil(viewBox[3]);
+  const tag = open[0]
+    .replace(/\s(width|height)="[^"]*"/g, '')
+    .replace(/\sstyle="[^"]*"/, '')
+    .replace(/^<svg\b/, `<svg width="${width}" height="${height}"`);
+  return {svg: tag + svg.slice(open[0].length), width, height};
+}

@@ -1,0 +1,127 @@
+#!/usr/bin/env node
+// @ts-check
+/**
+ * `npm run diagrams`: renders every Mermaid diagram in docs/ and blog/ into
+ * static/diagrams/<key>.light.svg and <key>.dark.svg, sized (width and height
+ * from the drawing), and writes static/diagrams/manifest.json. Run it after
+ * adding or changing a diagram and commit the result; see scripts/lib/diagrams.mjs.
+ *
+ * Renders with the installed Mermaid in Chromium (a diagram needs a browser to
+ * measure its text). Unchanged diagrams are kept; files of removed diagrams are
+ * deleted. `--force` renders everything again (e.g. after a Mermaid upgrade).
+ *
+ * Labels are SVG text (no HTML labels), so the files display as plain images,
+ * in the Arial metrics every platform has (Arial, Liberation Sans, Helvetica).
+ */
+import {existsSync, promises as fs} from 'node:fs';
+import {createRequire} from 'node:module';
+import path from 'node:path';
+import {fileURLToPath} from 'node:url';
+import {chromium} from '@playwright/test';
+import {DIAGRAMS_DIR, MANIFEST, THEMES, findDiagrams, sizeSvg, svgName} from './lib/diagrams.mjs';
+
+const FONT = 'Arial, "Liberation Sans", Helvetica, sans-serif';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const require = createRequire(import.meta.url);
+
+async function main() {
+  const force = process.argv.includes('--force');
+  const outDir = path.join(root, DIAGRAMS_DIR);
+  await fs.mkdir(outDir, {recursive: true});
+  const diagrams = await findDiagrams(root);
+  /** @type {import('./lib/diagrams.mjs').Manifest | undefined} */
+  const previous = existsSync(path.join(root, MANIFEST))
+    ? JSON.parse(await fs.readFile(path.join(root, MANIFEST), 'utf8'))
+    : undefined;
+  const mermaidVersion = require('mermaid/package.json').version;
+  const keep =
+    !force &&
+    previous?.mermaid === mermaidVersion &&
+    JSON.stringify(previous.themes) === JSON.stringify(THEMES)
+      ? previous.diagrams
+      : {};
+
+  const systemChromium = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((file) => existsSync(file));
+  const browser = await chromium.launch({
+    ...(systemChromium && {executablePath: systemChromium}),
+    args: process.getuid?.() === 0 ? ['--no-sandbox'] : [],
+  });
+  /** @type {import('./lib/diagrams.mjs').Manifest['diagrams']} */
+  const rendered = {};
+  try {
+    const page = await browser.newPage();
+    await page.setContent('<!doctype html><html><body></body></html>');
+    await page.addScriptTag({path: require.resolve('mermaid/dist/mermaid.min.js')});
+    for (const diagram of diagrams) {
+      if (rendered[diagram.key]) continue;
+      const files = /** @type {const} */ (['light', 'dark']).map((mode) =>
+        path.join(outDir, svgName(diagram.key, mode)),
+      );
+      if (keep[diagram.key] && files.every((file) => existsSync(file))) {
+        rendered[diagram.key] = keep[diagram.key];
+        continue;
+      }
+      /** @type {{width: number, height: number} | undefined} */
+      let size;
+      for (const mode of /** @type {const} */ (['light', 'dark'])) {
+        const svg = await page.evaluate(
+          async ({text, theme, id, font}) => {
+            const mermaid = /** @type {any} */ (window).mermaid;
+            mermaid.initialize({
+              startOnLoad: false,
+              theme,
+              fontFamily: font,
+              htmlLabels: false,
+              flowchart: {htmlLabels: false},
+              securityLevel: 'strict',
+              deterministicIds: true,
+              deterministicIDSeed: id,
+            });
+            return (await mermaid.render(id, text)).svg;
+          },
+          {text: diagram.source, theme: THEMES[mode], id: `d${diagram.key}`, font: FONT},
+        );
+        const sized = sizeSvg(svg);
+        // The file must display as an image (valid XML), not only inline.
+        const ok = await page.evaluate(async (markup) => {
+          const img = new Image();
+          img.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(markup)}`;
+          try {
+            await img.decode();
+            return img.naturalWidth > 0;
+          } catch {
+            return false;
+          }
+        }, sized.svg);
+        if (!ok)
+          throw new Error(`${diagram.file}:${diagram.line}: the ${mode} SVG does not display as an image`);
+        await fs.writeFile(path.join(outDir, svgName(diagram.key, mode)), `${sized.svg}\n`);
+        size = {width: sized.width, height: sized.height};
+      }
+      if (!size) throw new Error('unreachable');
+      rendered[diagram.key] = {...size, ...(diagram.title && {title: diagram.title})};
+      console.log(`rendered ${diagram.file}:${diagram.line} → ${diagram.key} (${size.width}×${size.height})`);
+    }
+  } finally {
+    await browser.close();
+  }
+
+  const sortedKeys = Object.keys(rendered).sort();
+  /** @type {import('./lib/diagrams.mjs').Manifest} */
+  const manifest = {
+    themes: THEMES,
+    mermaid: mermaidVersion,
+    diagrams: Object.fromEntries(sortedKeys.map((key) => [key, rendered[key]])),
+  };
+  await fs.writeFile(path.join(root, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
+  for (const file of await fs.readdir(outDir)) {
+    if (file !== 'manifest.json' && !rendered[file.split('.')[0]]) {
+      await fs.rm(path.join(outDir, file));
+      console.log(`removed ${file}`);
+    }
+  }
+  console.log(`${sortedKeys.length} diagrams in ${DIAGRAMS_DIR}.`);
+}
+
+await main();

@@ -1,0 +1,224 @@
+import {readFileSync, readdirSync} from 'node:fs';
+import path from 'node:path';
+import {measureFirstLoadJs} from '../../scripts/lib/first-load-js.mjs';
+import {
+  BUDGET_FILE,
+  BUDGETED_DOCS_PAGE,
+  judgeFirstLoadJs,
+  readBudgetFile,
+} from '../../scripts/lib/first-load-js-budget.mjs';
+import {findDiagrams} from '../../scripts/lib/diagrams.mjs';
+import {findSearchChunks, isSearchRequest} from '../../scripts/lib/search-code.mjs';
+import {expect, test} from './fixtures';
+
+/**
+ * Deterministic performance budgets: bytes, headers, images, fonts, layout
+ * shift, lazy search. Lighthouse scores are noisy on shared machines and are
+ * judged by `npm run audit` (and its workflow), not here.
+ */
+
+const BUILD = 'build';
+const KEY_PAGES = ['/', '/guides/nodejs', '/usage/sdk/api/classes/StreamrClient', '/blog'];
+
+/** Built pages with pre-rendered diagrams, and how many each has. */
+function diagramPages(): Array<{route: string; count: number}> {
+  return htmlFiles(BUILD)
+    .map((file) => ({
+      route: `/${path
+        .relative(BUILD, file)
+        .replace(/(^|\/)index\.html$/, '')
+        .replace(/\.html$/, '')}`,
+      count: (readFileSync(file, 'utf8').match(/class="?docusaurus-mermaid-static/g) ?? []).length,
+    }))
+    .filter((page) => page.count > 0);
+}
+
+function htmlFiles(dir: string): string[] {
+  return readdirSync(dir, {recursive: true, withFileTypes: true})
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.html'))
+    .map((entry) => path.join(entry.parentPath, entry.name));
+}
+
+test.describe('first-load JavaScript', () => {
+  test(`${BUDGETED_DOCS_PAGE} loads at most stock Docusaurus's JavaScript + 10 %`, async ({
+    page,
+    baseURL,
+  }) => {
+    const budget = await readBudgetFile(BUDGET_FILE);
+    const installed = JSON.parse(readFileSync('node_modules/@docusaurus/core/package.json', 'utf8')).version;
+    const measured = await measureFirstLoadJs(page, `${baseURL}${BUDGETED_DOCS_PAGE}`, {buildDir: BUILD});
+    // The measurement saw the whole page: entry bundles and the route's chunks.
+    const files = measured.scripts.map((script) => script.file);
+    expect(files.some((file) => /\/main\.[0-9a-f]+\.js$/.test(file))).toBe(true);
+    expect(files.some((file) => /\/runtime~main\.[0-9a-f]+\.js$/.test(file))).toBe(true);
+    expect(files.length).toBeGreaterThan(4);
+    const verdict = judgeFirstLoadJs(measured.total, budget, installed);
+    test.info().annotations.push({type: 'first-load JS', description: verdict.message});
+    expect(verdict.ok, verdict.message).toBe(true);
+  });
+});
+
+test.describe('served like a static host', () => {
+  test('HTML revalidates; hashed assets are compressed and cached for a year', async ({
+    request,
+    page,
+    baseURL,
+  }) => {
+    const html = await request.get('/guides/nodejs', {headers: {'Accept-Encoding': 'br, gzip'}});
+    expect(html.headers()['content-encoding']).toBe('br');
+    expect(html.headers()['cache-control']).toContain('must-revalidate');
+    const measured = await measureFirstLoadJs(page, `${baseURL}/guides/nodejs`, {buildDir: BUILD});
+    const css = [
+      ...readFileSync(path.join(BUILD, 'guides', 'nodejs.html'), 'utf8').matchAll(
+        /href=["']?(\/assets\/css\/[^"' >]+)/g,
+      ),
+    ];
+    expect(css.length).toBeGreaterThan(0);
+    const assets = [
+      ...measured.scripts.map((script) => new URL(script.url).pathname),
+      ...css.map((match) => match[1]),
+    ];
+    for (const asset of assets) {
+      const response = await request.get(asset, {headers: {'Accept-Encoding': 'br, gzip'}});
+      expect(response.status(), asset).toBe(200);
+      expect(response.headers()['cache-control'], asset).toBe('public, max-age=31536000, immutable');
+      // Tiny files are not worth compressing (the server leaves anything under 512 bytes alone).
+      if (Number(response.headers()['content-length']) > 512)
+        expect(response.headers()['content-encoding'], asset).toBe('br');
+    }
+  });
+});
+
+test.describe('no layout shift', () => {
+  test('every image in the build is sized, in a modern format, and lazy below the navbar', () => {
+    const problems: string[] = [];
+    let images = 0;
+    for (const file of htmlFiles(BUILD)) {
+      const html = readFileSync(file, 'utf8');
+      // Images up to the end of the navbar are above the fold; everything after it must load lazily.
+      const navbarEnd = html.indexOf('</nav>', html.indexOf('navbar'));
+      for (const match of html.matchAll(/<img\b[^>]*>/g)) {
+        images++;
+        const tag = match[0];
+        const where = `${path.relative(BUILD, file)}: ${tag.slice(0, 120)}`;
+        const attr = (name: string) =>
+          new RegExp(`\\s${name}=("[^"]*"|'[^']*'|[^\\s>]+)`).exec(tag)?.[1].replace(/^["']|["']$/g, '');
+        if (!attr('width') || !attr('height')) problems.push(`no width/height: ${where}`);
+        const src = attr('src') ?? '';
+        if (!/\.(svg|webp|avif)(\?|#|$)/i.test(src) && !src.startsWith('data:image/svg')) {
+          problems.push(`not SVG, WebP or AVIF: ${where}`);
+        }
+        if ((match.index ?? 0) > navbarEnd && attr('loading') !== 'lazy')
+          problems.push(`below the navbar but not lazy: ${where}`);
+      }
+    }
+    expect(images, 'images checked').toBeGreaterThan(0);
+    expect(problems).toEqual([]);
+  });
+
+  test('web fonts, if any, never swap in late', () => {
+    const cssDir = path.join(BUILD, 'assets', 'css');
+    for (const file of readdirSync(cssDir).filter((name) => name.endsWith('.css'))) {
+      const css = readFileSync(path.join(cssDir, file), 'utf8');
+      for (const rule of css.match(/@font-face\s*{[^}]*}/g) ?? []) {
+        expect(rule, `${file}: a web font must use font-display: optional`).toMatch(
+          /font-display:\s*optional/,
+        );
+      }
+    }
+  });
+
+  test('every Mermaid diagram is pre-rendered into the HTML as a sized image', async () => {
+    const diagrams = await findDiagrams('.');
+    const rendered = diagramPages().reduce((sum, page) => sum + page.count, 0);
+    expect(
+      rendered,
+      'diagrams in the built pages (the others would render in the browser and shift the page)',
+    ).toBe(diagrams.length);
+  });
+
+  for (const viewport of [
+    {name: 'phone', width: 412, height: 823},
+    {name: 'desktop', width: 1350, height: 940},
+  ]) {
+    test(`key pages and pages with diagrams do not shift while loading (${viewport.name})`, async ({
+      page,
+    }) => {
+      test.setTimeout(120_000);
+      await page.setViewportSize(viewport);
+      const shifts: Record<string, number> = {};
+      for (const route of [...KEY_PAGES, ...diagramPages().map((p) => p.route)]) {
+        await page.goto(route);
+        // Every image the reader can see has arrived (lazy ones further down load later, already sized).
+        await page.evaluate(() =>
+          Promise.all(
+            Array.from(document.images)
+              .filter((img) => img.getBoundingClientRect().top < window.innerHeight && img.checkVisibility())
+              .map((img) => img.decode().catch(() => undefined)),
+          ),
+        );
+        shifts[route] = await page.evaluate(
+          () =>
+            new Promise<number>((resolve) => {
+              let total = 0;
+              new PerformanceObserver((list) => {
+                for (const entry of list.getEntries() as Array<
+                  PerformanceEntry & {value: number; hadRecentInput: boolean}
+                >) {
+                  if (!entry.hadRecentInput) total += entry.value;
+                }
+              }).observe({type: 'layout-shift', buffered: true});
+              setTimeout(() => resolve(total), 500);
+            }),
+        );
+      }
+      for (const [route, cls] of Object.entries(shifts))
+        expect(cls, `layout shift on ${route}`).toBeLessThanOrEqual(0.02);
+    });
+  }
+});
+
+test.describe('search loads on demand', () => {
+  test('no search code or index is requested when pages load', async ({page}) => {
+    const searchChunks = await findSearchChunks(BUILD);
+    // Entry bundles (in every page's HTML) must never hold search code.
+    const entries = [
+      ...readFileSync(path.join(BUILD, 'index.html'), 'utf8').matchAll(/<script[^>]+src=["']?\/([^"' >]+)/g),
+    ].map((match) => match[1]);
+    expect(entries.length).toBeGreaterThan(0);
+    expect(entries.filter((file) => searchChunks.has(file))).toEqual([]);
+
+    const loaded: string[] = [];
+    page.on('request', (request) => {
+      if (isSearchRequest(request.url(), searchChunks))
+        loaded.push(`${request.resourceType()} ${request.url()}`);
+    });
+    for (const route of ['/', '/guides/nodejs', '/usage/sdk/api/classes/StreamrClient']) {
+      await page.goto(route);
+      // Scroll through the page so every link is seen and prefetched, as a reader would.
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      await page.waitForLoadState('networkidle');
+    }
+    expect(loaded).toEqual([]);
+  });
+
+  test('opening search loads its code then', async ({page}) => {
+    const searchChunks = await findSearchChunks(BUILD);
+    await page.goto('/guides/nodejs');
+    const button = page.getByRole('button', {name: /^Search/});
+    test.skip(
+      (await button.count()) === 0,
+      'this build has no search button (site search is added on another branch)',
+    );
+    const loaded: string[] = [];
+    page.on('request', (request) => {
+      if (isSearchRequest(request.url(), searchChunks)) loaded.push(request.url());
+    });
+    await button.click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await page.keyboard.type('stream');
+    await page.waitForLoadState('networkidle');
+    // What the detector recognises is what search really loads, so the test above means something.
+    expect(loaded.length, 'search requests after opening search').toBeGreaterThan(0);
+  });
+});

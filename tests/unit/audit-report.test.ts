@@ -1,0 +1,288 @@
+import {describe, expect, it} from 'vitest';
+import {
+  aggregateRuns,
+  evaluateBudgets,
+  median,
+  renderMarkdown,
+  summarizeLhr,
+  type AuditSummary,
+  type Lhr,
+  type PageResult,
+  type RunSummary,
+} from '../../scripts/lib/audit-report.mjs';
+
+/** A Lighthouse result with the parts the audit reads. */
+function lhr({
+  scores = {performance: 1, accessibility: 1, 'best-practices': 1, seo: 1},
+  cls = 0,
+  tbt = 50,
+  scripts = [1000, 2000],
+  failing = [] as Array<{id: string; category: string; score: number}>,
+} = {}): Lhr {
+  const metric = (id: string, numericValue: number) => ({id, title: id, score: 1, numericValue});
+  const audits: Lhr['audits'] = {
+    'first-contentful-paint': metric('first-contentful-paint', 900),
+    'largest-contentful-paint': metric('largest-contentful-paint', 1500),
+    'total-blocking-time': metric('total-blocking-time', tbt),
+    'cumulative-layout-shift': metric('cumulative-layout-shift', cls),
+    'speed-index': metric('speed-index', 1200),
+    'network-requests': {
+      id: 'network-requests',
+      title: 'Network requests',
+      score: null,
+      details: {
+        items: [
+          {resourceType: 'Document', transferSize: 5000},
+          ...scripts.map((transferSize) => ({resourceType: 'Script', transferSize})),
+          {resourceType: 'Other', transferSize: 9999},
+        ],
+      },
+    },
+  };
+  for (const f of failing)
+    audits[f.id] = {id: f.id, title: `Title of ${f.id}`, score: f.score, displayValue: '1 element'};
+  const categories: Lhr['categories'] = {};
+  for (const [id, score] of Object.entries(scores)) {
+    categories[id] = {
+      id,
+      title: id,
+      score,
+      auditRefs: failing.filter((f) => f.category === id).map((f) => ({id: f.id, weight: 1})),
+    };
+  }
+  return {requestedUrl: 'http://127.0.0.1/x', lighthouseVersion: '12.8.2', fetchTime: '', categories, audits};
+}
+
+function page(label: string, runs: RunSummary[], site: 'ours' | 'stock' = 'ours'): PageResult {
+  return {label, route: `/${label}`, site, medians: aggregateRuns(runs)};
+}
+
+const js = {
+  ours: {route: '/guides/nodejs', total: {raw: 600_000, gzip: 190_000, brotli: 160_000}},
+  stockSameContent: {route: '/guides/nodejs', total: {raw: 600_000, gzip: 190_000, brotli: 160_000}},
+  stockOnePage: {route: '/', total: {raw: 500_000, gzip: 160_000, brotli: 140_000}},
+};
+
+function failures(checks: ReturnType<typeof evaluateBudgets>) {
+  return checks.filter((check) => check.ok === false).map((check) => `${check.name} ${check.subject}`);
+}
+
+describe('summarizeLhr', () => {
+  it('reads scores as 0–100, metrics, script bytes and shortfalls', () => {
+    const summary = summarizeLhr(
+      lhr({
+        scores: {performance: 0.874, accessibility: 0.96, 'best-practices': 1, seo: 1},
+        failing: [{id: 'color-contrast', category: 'accessibility', score: 0}],
+      }),
+    );
+    expect(summary.scores).toEqual({performance: 87, accessibility: 96, 'best-practices': 100, seo: 100});
+    expect(summary.scriptBytes).toBe(3000);
+    expect(summary.scriptRequests).toBe(2);
+    expect(summary.shortfalls).toEqual([
+      {
+        category: 'accessibility',
+        id: 'color-contrast',
+        title: 'Title of color-contrast',
+        score: 0,
+        displayValue: '1 element',
+      },
+    ]);
+  });
+
+  it('refuses a run Lighthouse could not complete', () => {
+    expect(() => summarizeLhr({...lhr(), runtimeError: {code: 'NO_FCP', message: 'no paint'}})).toThrow(
+      /no paint/,
+    );
+    const noScore = lhr();
+    noScore.categories.seo.score = null;
+    expect(() => summarizeLhr(noScore)).toThrow(/no seo score/);
+  });
+});
+
+describe('median and aggregateRuns', () => {
+  it('takes the middle value, or the mean of the middle two', () => {
+    expect(median([3, 1, 2])).toBe(2);
+    expect(median([4, 1, 3, 2])).toBe(2.5);
+    expect(() => median([])).toThrow();
+  });
+
+  it('aggregates each number on its own and counts shortfalls per run', () => {
+    const runs = [0.9, 0.6, 0.8].map((p, i) =>
+      summarizeLhr(
+        lhr({
+          scores: {performance: p, accessibility: 1, 'best-practices': 1, seo: 1},
+          tbt: [100, 900, 300][i],
+          failing: i ? [{id: 'bootup-time', category: 'performance', score: 0.4}] : [],
+        }),
+      ),
+    );
+    const m = aggregateRuns(runs);
+    expect(m.scores.performance).toBe(80);
+    expect(m.performanceRange).toEqual([60, 90]);
+    expect(m.tbt).toBe(300);
+    expect(m.runs).toBe(3);
+    expect(m.shortfalls).toHaveLength(1);
+    expect(m.shortfalls[0].runs).toBe(2);
+  });
+});
+
+describe('evaluateBudgets', () => {
+  const good = () => [1, 2, 3].map(() => summarizeLhr(lhr()));
+  const baseline = page('stock', good(), 'stock');
+
+  it('passes when every budget holds', () => {
+    expect(failures(evaluateBudgets({pages: [page('home', good())], baseline, firstLoadJs: js}))).toEqual([]);
+  });
+
+  it('fails an accessibility, best-practices or SEO median below 100', () => {
+    for (const category of ['accessibility', 'best-practices', 'seo'] as const) {
+      const runs = [1, 2, 3].map(() =>
+        summarizeLhr(
+          lhr({scores: {performance: 1, accessibility: 1, 'best-practices': 1, seo: 1, [category]: 0.98}}),
+        ),
+      );
+      expect(failures(evaluateBudgets({pages: [page('home', runs)], baseline, firstLoadJs: js}))).toEqual([
+        `${category} home (/home)`,
+      ]);
+    }
+  });
+
+  it('fails performance below 95 when the stock site reaches 95', () => {
+    const runs = [1, 2, 3].map(() =>
+      summarizeLhr(lhr({scores: {performance: 0.9, accessibility: 1, 'best-practices': 1, seo: 1}})),
+    );
+    expect(failures(evaluateBudgets({pages: [page('home', runs)], baseline, firstLoadJs: js}))).toEqual([
+      'performance home (/home)',
+    ]);
+  });
+
+  it('judges performance against the stock median when the stock site is below 95 too', () => {
+    const at = (p: number) =>
+      [1, 2, 3].map(() =>
+        summarizeLhr(lhr({scores: {performance: p, accessibility: 1, 'best-practices': 1, seo: 1}})),
+      );
+    const slowStock = page('stock', at(0.8), 'stock');
+    const holds = evaluateBudgets({pages: [page('home', at(0.8))], baseline: slowStock, firstLoadJs: js});
+    expect(failures(holds)).toEqual([]);
+    expect(holds.find((c) => c.name === 'performance')?.note).toMatch(/stock one-page site scores 80 here/);
+    const fails = evaluateBudgets({pages: [page('home', at(0.79))], baseline: slowStock, firstLoadJs: js});
+    expect(failures(fails)).toEqual(['performance home (/home)']);
+  });
+
+  it('judges performance against the same page built by stock Docusaurus when there is one', () => {
+    const at = (p: number) =>
+      [1, 2, 3].map(() =>
+        summarizeLhr(lhr({scores: {performance: p, accessibility: 1, 'best-practices': 1, seo: 1}})),
+      );
+    const onePage = page('stock', at(0.9), 'stock');
+    const samePage = {...page('home', at(0.7), 'stock')};
+    const holds = evaluateBudgets({
+      pages: [page('home', at(0.72))],
+      baseline: onePage,
+      sameContent: [samePage],
+      firstLoadJs: js,
+    });
+    expect(failures(holds)).toEqual([]);
+    expect(holds.find((c) => c.name === 'performance')).toMatchObject({
+      limit: '>= stock Docusaurus, same page, median 70',
+      note: 'stock Docusaurus, same page scores 70 here, below 95; the one-page stock site scores 90',
+    });
+    const fails = evaluateBudgets({
+      pages: [page('home', at(0.69))],
+      baseline: onePage,
+      sameContent: [samePage],
+      firstLoadJs: js,
+    });
+    expect(failures(fails)).toEqual(['performance home (/home)']);
+    // A page the stock site does not have is judged against the one-page site.
+    const other = evaluateBudgets({
+      pages: [page('search', at(0.89))],
+      baseline: onePage,
+      sameContent: [samePage],
+      firstLoadJs: js,
+    });
+    expect(failures(other)).toEqual(['performance search (/search)']);
+  });
+
+  it('fails layout shift above 0.02', () => {
+    const runs = [1, 2, 3].map(() => summarizeLhr(lhr({cls: 0.05})));
+    expect(failures(evaluateBudgets({pages: [page('home', runs)], baseline, firstLoadJs: js}))).toEqual([
+      'CLS home (/home)',
+    ]);
+  });
+
+  it('fails fewer than three runs', () => {
+    const runs = [summarizeLhr(lhr()), summarizeLhr(lhr())];
+    expect(failures(evaluateBudgets({pages: [page('home', runs)], baseline, firstLoadJs: js}))).toEqual([
+      'runs home (/home)',
+    ]);
+  });
+
+  it('fails first-load JavaScript more than 10 % above stock with the same content', () => {
+    const heavy = {...js, ours: {...js.ours, total: {...js.ours.total, brotli: 176_001}}};
+    expect(failures(evaluateBudgets({pages: [], baseline, firstLoadJs: heavy}))).toEqual([
+      'first-load JS (brotli) /guides/nodejs',
+    ]);
+    const edge = {...js, ours: {...js.ours, total: {...js.ours.total, brotli: 176_000}}};
+    expect(failures(evaluateBudgets({pages: [], baseline, firstLoadJs: edge}))).toEqual([]);
+  });
+
+  it('never passes a missing page: it fails, or is "not measured" if optional', () => {
+    const missing: PageResult = {label: 'search', route: '/search', site: 'ours', missing: 'HTTP 404'};
+    expect(failures(evaluateBudgets({pages: [missing], baseline, firstLoadJs: js}))).toEqual([
+      'Lighthouse search (/search)',
+    ]);
+    const optional = evaluateBudgets({
+      pages: [{...missing, optional: 'not built yet'}],
+      baseline,
+      firstLoadJs: js,
+    });
+    expect(failures(optional)).toEqual([]);
+    expect(optional[0]).toMatchObject({ok: null, measured: 'not measured: HTTP 404'});
+  });
+});
+
+describe('renderMarkdown', () => {
+  it('reports medians, missing pages, failed budgets and what holds scores down', () => {
+    const runs = [0.7, 0.8, 0.9].map((p) =>
+      summarizeLhr(
+        lhr({
+          scores: {performance: p, accessibility: 1, 'best-practices': 1, seo: 1},
+          failing: [{id: 'bootup-time', category: 'performance', score: 0.5}],
+        }),
+      ),
+    );
+    const pages = [
+      page('home', runs),
+      {label: 'search', route: '/search', site: 'ours', missing: 'HTTP 404', optional: 'later'} as PageResult,
+    ];
+    const baseline = page(
+      'stock',
+      [1, 2, 3].map(() => summarizeLhr(lhr())),
+      'stock',
+    );
+    const summary: AuditSummary = {
+      date: '2026-11-22',
+      machine: 'test machine',
+      chrome: 'Chromium 1',
+      lighthouse: '12.8.2',
+      docusaurus: '3.10.2',
+      runs: 3,
+      build: {seconds: 12.34, pages: 140, sitemapUrls: 138},
+      stockBuild: {onePageSeconds: 5, sameContentSeconds: 9},
+      pages,
+      baseline,
+      firstLoadJs: js,
+      checks: evaluateBudgets({pages, baseline, firstLoadJs: js}),
+      rawDir: 'reports/audit/lighthouse',
+    };
+    const markdown = renderMarkdown(summary);
+    expect(markdown).toContain('Measured 2026-11-22 on test machine');
+    expect(markdown).toContain('| home `/home` | 80 (70–90) | 100 | 100 | 100 |');
+    expect(markdown).toContain('missing: HTTP 404');
+    expect(markdown).toContain('**1 budget(s) failed:** performance on home (/home).');
+    expect(markdown).toContain('Not measured: search (/search), HTTP 404.');
+    expect(markdown).toContain('Cold build (no persistent bundler cache, TypeDoc included): 12.3 s');
+    expect(markdown).toMatch(/performance: Title of bootup-time.*in 3 of 3 runs/);
+  });
+});
