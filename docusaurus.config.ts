@@ -5,6 +5,7 @@ import {announcementBar} from './config/announcement';
 import {footer} from './config/footer';
 import {navbar} from './config/navbar';
 import {darkCodeTheme, lightCodeTheme} from './config/prism';
+import {algoliaThemeConfig, searchPluginOptions} from './config/search';
 import {sdkPackage, typedocOptions} from './config/typedoc';
 import {baseUrl, editUrl, siteUrl, tagManagerContainerId} from './config/site';
 
@@ -82,6 +83,7 @@ export default {
       '@docusaurus/plugin-client-redirects',
       {redirects: [{from: '/usage/authenticate', to: '/usage/identity'}]},
     ],
+    ['./src/plugins/search-local/index.ts', searchPluginOptions()],
   ],
 
   // Look and feel
@@ -92,6 +94,8 @@ export default {
     announcementBar,
     navbar,
     footer,
+    // DocSearch dialog and /search page; local index unless Algolia is configured (config/search.ts).
+    algolia: algoliaThemeConfig,
     docs: {sidebar: {hideable: false, autoCollapseCategories: false}},
     tableOfContents: {minHeadingLevel: 2, maxHeadingLevel: 3},
     mermaid: {theme: {light: 'neutral', dark: 'dark'}},
