@@ -85,7 +85,8 @@ export function stem(norm: string): string {
       break;
     }
   }
-  if (word.length >= 7 && /(ation|ator)$/.test(word)) word = `${word.slice(0, -4)}t`;
+  if (word.length >= 7 && word.endsWith('ation')) word = word.slice(0, -3);
+  else if (word.length >= 7 && word.endsWith('ator')) word = word.slice(0, -2);
   if (word.length > 4 && word.endsWith('e')) word = word.slice(0, -1);
   return word;
 }
