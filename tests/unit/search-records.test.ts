@@ -100,7 +100,7 @@ describe('records from built HTML (DocSearch crawler template)', () => {
     expect(records.some((record) => record.content?.includes('<img src=x onerror=alert(1)>'))).toBe(true);
     expect(
       records.some((record) =>
-        /client\.delegate|Card|Edit this page|On this page|​/.test(JSON.stringify(record)),
+        /client\.delegate|Card|Edit this page|On this page|\u200b/.test(JSON.stringify(record)),
       ),
     ).toBe(false);
   });
