@@ -53,10 +53,33 @@ test.describe('search button', () => {
     await page.keyboard.press('Escape');
     await expect(modal).toBeHidden();
 
+    // A letter typed on the focused button opens the dialog with that letter.
+    await page.locator('.DocSearch-Button').focus();
+    await page.keyboard.press('p');
+    await expect(input).toHaveValue('p');
+    await page.keyboard.press('Escape');
+    await expect(modal).toBeHidden();
+
     // A "/" typed into the /search page's field is text, not a shortcut.
     await page.goto('/search');
     await page.locator('input[type="search"]').fill('a/b');
     await expect(modal).toHaveCount(0);
+  });
+
+  test('the page loads the button only: the dialog code comes when the dialog opens', async ({page}) => {
+    const scripts: string[] = [];
+    page.on('response', async (response) => {
+      if (response.request().resourceType() === 'script') scripts.push(await response.text());
+    });
+    await page.goto('/guides/nodejs');
+    await hydrated(page);
+    await page.waitForLoadState('networkidle');
+    const dialogCode = (text: string) => text.includes('DocSearch-Dropdown-Container');
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(scripts.filter(dialogCode)).toHaveLength(0);
+    await page.locator('.DocSearch-Button').click();
+    await expect(searchDialog(page).input).toBeFocused();
+    expect(scripts.filter(dialogCode)).toHaveLength(1);
   });
 
   test('neither the search code nor the index loads with the page', async ({page}) => {
@@ -289,7 +312,7 @@ test.describe('search dialog', () => {
     await expect(page.locator('.DocSearch-Container--Stalled')).toHaveCount(0);
   });
 
-  test('recent searches and favourites', async ({page}) => {
+  test('recent searches and favorites', async ({page}) => {
     await page.goto('/');
     await openSearch(page);
     await searchFor(page, 'undelegation queue');
@@ -306,7 +329,7 @@ test.describe('search dialog', () => {
     await expect(dropdown.getByTitle('Remove this search from favorites')).toHaveCount(1);
   });
 
-  test('keeps 7 recent searches, 4 once there are favourites, and 10 favourites', async ({page}) => {
+  test('keeps 7 recent searches, 4 once there are favorites, and 10 favorites', async ({page}) => {
     const item = (n: number) => ({
       objectID: `seed-${n}`,
       type: 'lvl1',
@@ -322,15 +345,15 @@ test.describe('search dialog', () => {
         lvl6: null,
       },
     });
-    const seed = (recent: number, favourites: number) =>
+    const seed = (recent: number, favorites: number) =>
       page.evaluate(
-        ([recentItems, favouriteItems]) => {
+        ([recentItems, favoriteItems]) => {
           localStorage.setItem('__DOCSEARCH_RECENT_SEARCHES__streamr-docs', JSON.stringify(recentItems));
-          localStorage.setItem('__DOCSEARCH_FAVORITE_SEARCHES__streamr-docs', JSON.stringify(favouriteItems));
+          localStorage.setItem('__DOCSEARCH_FAVORITE_SEARCHES__streamr-docs', JSON.stringify(favoriteItems));
         },
         [
           Array.from({length: recent}, (_, n) => item(n)),
-          Array.from({length: favourites}, (_, n) => item(100 + n)),
+          Array.from({length: favorites}, (_, n) => item(100 + n)),
         ],
       );
     await page.goto('/');

@@ -1,4 +1,6 @@
 import {afterEach, describe, expect, it, vi} from 'vitest';
+import {readFileSync} from 'node:fs';
+import {version} from '../../src/plugins/search-local/client/button';
 import {createFailureTracker} from '../../src/plugins/search-local/client/failures';
 import {
   HIGHLIGHT_POST,
@@ -224,5 +226,14 @@ describe('local client', () => {
         {indexName: 'i', params: 'query=a%20b&hitsPerPage=3&facetFilters=%5B%22language%3Aen%22%5D'},
       ]),
     ).toEqual([{indexName: 'i', params: {query: 'a b', hitsPerPage: 3, facetFilters: ['language:en']}}]);
+  });
+});
+
+describe('the slim search button', () => {
+  it('copies the DocSearch version the site installs', () => {
+    const installed = JSON.parse(readFileSync('node_modules/@docsearch/react/package.json', 'utf8')) as {
+      version: string;
+    };
+    expect(version).toBe(installed.version);
   });
 });

@@ -27,6 +27,8 @@ const CLIENT_DIR = path.join(__dirname, 'client');
 
 /**
  * Search for the DocSearch dialog and the /search page, with either backend:
+ * - aliases DocSearch's button and keyboard shortcuts to a copy of them alone
+ *   (client/button.tsx), so pages do not load the whole of DocSearch;
  * - aliases `@docsearch/react/modal` to a wrapper that gives the stock modal its
  *   search client (local, or Algolia's) through `transformSearchClient` and shows
  *   "Unable to fetch results" when the backend fails (DocSearch 3.9 never does);
@@ -37,7 +39,8 @@ const CLIENT_DIR = path.join(__dirname, 'client');
  * - adds `docusaurus search-upload`, which uploads the built site's records to Algolia.
  */
 export default function searchLocalPlugin(context: LoadContext, options: Options): Plugin {
-  const devDir = path.join(context.generatedFilesDir, 'search-local');
+  // Its own folder: the dev server serves all of it at the site root.
+  const devDir = path.join(context.generatedFilesDir, 'search-local-dev-server');
   const isDevServer = process.env.NODE_ENV !== 'production';
 
   return {
@@ -47,6 +50,10 @@ export default function searchLocalPlugin(context: LoadContext, options: Options
       return {
         resolve: {
           alias: {
+            // The page loads only the button (same keys as the theme's own aliases, to replace them).
+            '@docsearch/react/button': path.join(CLIENT_DIR, 'button.tsx'),
+            '@docsearch/react/useDocSearchKeyboardEvents': path.join(CLIENT_DIR, 'button.tsx'),
+            '@docsearch/react/version': path.join(CLIENT_DIR, 'button.tsx'),
             '@docsearch/react/modal$': path.join(CLIENT_DIR, 'DocSearchModal.tsx'),
             'algoliasearch/lite$': path.join(CLIENT_DIR, 'liteClient.ts'),
           },

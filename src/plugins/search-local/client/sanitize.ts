@@ -47,7 +47,7 @@ function mapValues(node: unknown, render: (value: string, path: string) => strin
  * A hit made safe for its consumer.
  * - modal: snippets and highlights become escaped HTML; the raw `hierarchy.lvl1..6`
  *   and `content` are escaped too (DocSearch renders them as HTML when a snippet is
- *   missing, and always for recent and favourite searches, which are stored without
+ *   missing, and always for recent and favorite searches, which are stored without
  *   snippets). `hierarchy.lvl0` and its highlight stay text: DocSearch shows them as
  *   the group title, as text.
  * - page: every highlight and snippet becomes escaped HTML (the page shows them as HTML).

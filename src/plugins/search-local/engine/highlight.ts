@@ -20,7 +20,7 @@ export function highlightRanges(tokens: Token[], matcher: QueryMatcher): Found {
     for (let word = 0; word < matcher.terms.length; word++) {
       const match = matcher.terms[word].get(token.norm);
       if (!match) continue;
-      // A prefix match highlights the typed part only (when normalising kept the length).
+      // A prefix match highlights the typed part only (when normalizing kept the length).
       const end =
         match.prefixLength !== null && token.end - token.start === token.norm.length
           ? token.start + match.prefixLength

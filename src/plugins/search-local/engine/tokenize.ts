@@ -1,3 +1,4 @@
+// cspell:ignore sses ation ator aeiouylsz
 /**
  * Words of a text, with their place in the original string (for highlighting).
  * - A word is a run of letters, digits, combining marks and `_`; it is lowercased
