@@ -11,16 +11,18 @@ import {
 import {boundedDistance, normalize, stem, STOP_WORDS, tokenize, type Token} from './tokenize';
 
 /**
- * An in-memory search engine that answers Algolia search requests the way an
- * index configured like DocSearch's (see `algoliaIndexSettings` in
- * config/search.ts) would, close enough for the DocSearch UI and the /search page:
- * - every query word must match (the last one as a prefix while typing); if no
- *   record matches them all, any of them may (`removeWordsIfNoResults: allOptional`);
- *   English stop words are dropped, plurals ignored, typos allowed (1 from 4
- *   letters, 2 from 8, none in numbers);
- * - ranking: words, typo, attribute (hierarchy.lvl0 .. lvl6, then content),
- *   proximity, exact, then weight.pageRank desc, weight.level desc, weight.position asc;
- * - distinct on `url`; facet filters and facet counts; highlights and snippets.
+ * An in-memory search engine over the DocSearch records that answers Algolia
+ * search requests (same parameters, same response shape), so the stock DocSearch
+ * dialog, the /search page and algoliasearch-helper work on it unchanged:
+ * - query words match words of the same stem (plurals, -ing, -ed ignored), the
+ *   last word also as a prefix while typing, synonyms, and (for a word found
+ *   nowhere) typos: 1 from 4 letters, 2 from 8, none in numbers. Stop words count
+ *   but are never required. Records matching more of the query rank first, but any
+ *   match is a hit (like Algolia's `removeWordsIfNoResults: allOptional`);
+ * - ranking: see RANKING below; ties go by weight.pageRank desc, weight.level desc,
+ *   weight.position asc (Algolia's customRanking for these records);
+ * - distinct on `url`, facet filters and counts, pagination, `attributesToRetrieve`,
+ *   highlights and snippets with the requested tags, `queryID` with `clickAnalytics`.
  * Values come back unescaped, as Algolia returns them: the client escapes them.
  */
 
