@@ -6,6 +6,7 @@ import {footer} from './config/footer';
 import {llmsTxtOptions} from './config/llms';
 import {navbar} from './config/navbar';
 import {darkCodeTheme, lightCodeTheme} from './config/prism';
+import {algoliaThemeConfig, searchPluginOptions} from './config/search';
 import {sdkPackage, typedocOptions} from './config/typedoc';
 import {baseUrl, editUrl, siteUrl, tagManagerContainerId} from './config/site';
 
@@ -85,6 +86,7 @@ export default {
     ],
     // llms.txt, llms-full.txt and a Markdown twin of every docs page, written into the build.
     ['./src/plugins/llms-txt/index.ts', llmsTxtOptions],
+    ['./src/plugins/search-local/index.ts', searchPluginOptions()],
   ],
 
   // Look and feel
@@ -95,6 +97,8 @@ export default {
     announcementBar,
     navbar,
     footer,
+    // DocSearch dialog and /search page; local index unless Algolia is configured (config/search.ts).
+    algolia: algoliaThemeConfig,
     docs: {sidebar: {hideable: false, autoCollapseCategories: false}},
     tableOfContents: {minHeadingLevel: 2, maxHeadingLevel: 3},
     mermaid: {theme: {light: 'neutral', dark: 'dark'}},

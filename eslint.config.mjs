@@ -9,6 +9,7 @@ export default tseslint.config(
   {
     ignores: [
       'build/',
+      'build-algolia/',
       '.docusaurus/',
       'node_modules/',
       'docs/usage/sdk/api/',

@@ -18,6 +18,7 @@ const steps = [
   {name: 'unit tests', command: 'npm run test:unit'},
   {name: 'code samples', command: 'npm run check:samples'},
   {name: 'build', command: 'npm run build:checked'},
+  {name: 'build (Algolia search mode)', command: 'npm run build:search-algolia', needs: 'build'},
   {name: 'browser', command: 'node scripts/ensure-browser.mjs'},
   {name: 'browser tests', command: 'npm run test:e2e', needs: 'build'},
 ];

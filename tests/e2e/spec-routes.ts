@@ -2,6 +2,7 @@
 export const specRoutes = [
   '/',
   '/api-docs',
+  '/search',
   '/guides',
   '/guides/nodejs',
   '/guides/web-app-frameworks',

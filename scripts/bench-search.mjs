@@ -1,0 +1,132 @@
+#!/usr/bin/env node
+// @ts-check
+/**
+ * `npm run bench:search`: a report (not a test) on the local search of the built
+ * site (`npm run build` first):
+ * - the index file's size, raw, gzip and brotli;
+ * - what the first search costs in the browser: bytes fetched, and the time to
+ *   fetch and load the index;
+ * - query latency in the browser, measured by the search client itself (User
+ *   Timing `docs-search:query`) while every query of tests/search-relevance is
+ *   typed into the dialog one key at a time, as a reader would. Target: p95 < 10 ms.
+ * Writes reports/search-bench.json too.
+ */
+import {existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync} from 'node:fs';
+import path from 'node:path';
+import {brotliCompressSync, gzipSync, constants as zlib} from 'node:zlib';
+import {chromium} from '@playwright/test';
+import {createStaticServer} from './serve-build.mjs';
+
+const BUILD = 'build';
+const INDEX = path.join(BUILD, 'search-index.json');
+const TARGET_P95_MS = 10;
+
+if (!existsSync(INDEX)) {
+  console.error(
+    `No ${INDEX}: run \`npm run build\` first (with no Algolia settings, so the local index is built).`,
+  );
+  process.exit(1);
+}
+
+const raw = readFileSync(INDEX);
+const index = JSON.parse(raw.toString('utf8'));
+const size = {
+  records: index.records.length,
+  pages: index.pages.length,
+  rawBytes: raw.length,
+  gzipBytes: gzipSync(raw, {level: 9}).length,
+  brotliBytes: brotliCompressSync(raw, {params: {[zlib.BROTLI_PARAM_QUALITY]: 11}}).length,
+};
+
+/** @type {string[]} */
+const queries = readdirSync('tests/search-relevance')
+  .filter((file) => file.endsWith('.json'))
+  .flatMap((file) =>
+    JSON.parse(readFileSync(path.join('tests/search-relevance', file), 'utf8')).map(
+      (/** @type {{query: string}} */ c) => c.query,
+    ),
+  );
+
+const server = createStaticServer({root: BUILD});
+await new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(undefined)));
+const address = server.address();
+const site = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+
+const systemChromium = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((file) => existsSync(file));
+const browser = await chromium.launch({
+  ...(systemChromium && {executablePath: systemChromium}),
+  args: [...(process.getuid?.() === 0 ? ['--no-sandbox'] : []), '--disable-gpu', '--no-first-run'],
+});
+
+try {
+  const page = await browser.newPage();
+  /** @type {Map<string, number>} */
+  const transferred = new Map();
+  page.on('requestfinished', async (request) => {
+    const sizes = await request.sizes().catch(() => undefined);
+    if (sizes) transferred.set(request.url(), sizes.responseBodySize + sizes.responseHeadersSize);
+  });
+  await page.goto(`${site}/`);
+  await page.locator('html[data-has-hydrated="true"]').waitFor({state: 'attached'});
+  await page.waitForLoadState('networkidle');
+  const before = new Set(transferred.keys());
+
+  await page.locator('.DocSearch-Button').click();
+  const input = page.locator('.DocSearch-Input');
+  await input.waitFor();
+  await input.fill('stream');
+  await page.locator('.DocSearch-Hit').first().waitFor();
+  await page.waitForLoadState('networkidle');
+  const firstSearch = [...transferred].filter(([url]) => !before.has(url));
+  const load = await page.evaluate(() =>
+    performance.getEntriesByName('docs-search:load').map((entry) => entry.duration),
+  );
+
+  await page.evaluate(() => performance.clearMeasures('docs-search:query'));
+  for (const query of queries) {
+    await input.fill('');
+    await page.keyboard.type(query);
+    await page.locator('.DocSearch-Hit, .DocSearch-NoResults').first().waitFor();
+  }
+  const durations = await page.evaluate(() =>
+    performance.getEntriesByName('docs-search:query').map((entry) => entry.duration),
+  );
+  durations.sort((a, b) => a - b);
+  const pct = (/** @type {number} */ p) =>
+    durations[Math.min(durations.length - 1, Math.floor(p * durations.length))];
+  const latency = {
+    searches: durations.length,
+    p50Ms: pct(0.5),
+    p95Ms: pct(0.95),
+    p99Ms: pct(0.99),
+    maxMs: durations[durations.length - 1],
+  };
+
+  const kb = (/** @type {number} */ bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+  const ms = (/** @type {number} */ value) => `${value.toFixed(2)} ms`;
+  console.log(`Local search index (${INDEX}): ${size.records} records from ${size.pages} pages`);
+  console.log(`  raw ${kb(size.rawBytes)}, gzip ${kb(size.gzipBytes)}, brotli ${kb(size.brotliBytes)}`);
+  console.log(
+    `First search (not at page load): ${firstSearch.length} requests, ${kb(firstSearch.reduce((sum, [, bytes]) => sum + bytes, 0))} transferred`,
+  );
+  for (const [url, bytes] of firstSearch)
+    console.log(`  ${kb(bytes).padStart(10)}  ${url.replace(site, '')}`);
+  console.log(`  index fetched and ready in ${load.map(ms).join(', ')}`);
+  console.log(
+    `Query latency in ${browser.browserType().name()} ${browser.version()}, ${latency.searches} searches (${queries.length} queries typed key by key):`,
+  );
+  console.log(
+    `  p50 ${ms(latency.p50Ms)}, p95 ${ms(latency.p95Ms)}, p99 ${ms(latency.p99Ms)}, max ${ms(latency.maxMs)}`,
+  );
+  console.log(`  target p95 < ${TARGET_P95_MS} ms: ${latency.p95Ms < TARGET_P95_MS ? 'met' : 'NOT met'}`);
+
+  mkdirSync('reports', {recursive: true});
+  writeFileSync(
+    'reports/search-bench.json',
+    `${JSON.stringify({date: new Date().toISOString(), browser: browser.version(), size, firstSearch: {requests: firstSearch, loadMs: load}, latency, targetP95Ms: TARGET_P95_MS}, null, 2)}\n`,
+  );
+  console.log('Written to reports/search-bench.json');
+} finally {
+  await browser.close();
+  server.close();
+}

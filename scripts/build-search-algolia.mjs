@@ -1,0 +1,33 @@
+#!/usr/bin/env node
+// @ts-check
+/**
+ * A second build of the site in Algolia mode, into `build-algolia/` (gitignored),
+ * for the browser tests of that mode (tests/e2e/search-algolia.spec.ts): they
+ * answer the browser's Algolia requests from a local stand-in of Algolia's API.
+ * The admin key is set to a marker the tests look for in the output: it must
+ * never get there. Fails on build warnings, like `npm run build:checked`.
+ */
+import {spawnSync} from 'node:child_process';
+import {readFileSync} from 'node:fs';
+
+/**
+ * The Algolia settings of the test build (no real application behind them), shared with the tests.
+ * @type {{appId: string, searchKey: string, indexName: string, adminKey: string, outDir: string}}
+ */
+const ALGOLIA_TEST = JSON.parse(
+  readFileSync(new URL('../tests/support/algolia-test-build.json', import.meta.url), 'utf8'),
+);
+
+{
+  const {status} = spawnSync('node', ['scripts/build-checked.mjs', '--out-dir', ALGOLIA_TEST.outDir], {
+    stdio: 'inherit',
+    env: {
+      ...process.env,
+      ALGOLIA_APP_ID: ALGOLIA_TEST.appId,
+      ALGOLIA_SEARCH_API_KEY: ALGOLIA_TEST.searchKey,
+      ALGOLIA_INDEX_NAME: ALGOLIA_TEST.indexName,
+      ALGOLIA_ADMIN_API_KEY: ALGOLIA_TEST.adminKey,
+    },
+  });
+  process.exit(status ?? 1);
+}

@@ -1,0 +1,105 @@
+import React, {
+  useCallback,
+  useLayoutEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
+import {createPortal} from 'react-dom';
+import clsx from 'clsx';
+// The package entry, not `@docsearch/react/modal`: that specifier is aliased to this file.
+import {
+  DocSearchModal as StockDocSearchModal,
+  type DocSearchModalProps,
+  type DocSearchTransformClient,
+} from '@docsearch/react';
+import {createFailureTracker} from './failures';
+import {createLocalSearchClient, wrapSearchClient, type SearchClientLike} from './searchClient';
+import './styles.css';
+
+/** Props the theme passes through from `themeConfig.algolia` (config/search.ts). */
+type Props = DocSearchModalProps & {searchBackend?: 'local' | 'algolia'; localIndexUrl?: string};
+
+/**
+ * DocSearch's own modal (aliased in for `@docsearch/react/modal`), given
+ * - the local index client, or Algolia's client wrapped to escape its answers;
+ * - the error screen DocSearch 3.9 never shows: when the latest search failed,
+ *   "Unable to fetch results" replaces the dropdown's content until the next
+ *   search succeeds or the query is cleared.
+ */
+export function DocSearchModal({
+  searchBackend,
+  localIndexUrl,
+  transformSearchClient,
+  ...props
+}: Props): ReactNode {
+  const [tracker] = useState(createFailureTracker);
+  const failed = useSyncExternalStore(tracker.subscribe, tracker.isFailed, () => false);
+  const root = useRef<HTMLDivElement>(null);
+  const [dropdown, setDropdown] = useState<Element | null>(null);
+  useLayoutEffect(() => setDropdown(root.current?.querySelector('.DocSearch-Dropdown') ?? null), []);
+
+  const transform = useCallback(
+    (client: DocSearchTransformClient): DocSearchTransformClient => {
+      const algolia = transformSearchClient ? transformSearchClient(client) : client;
+      const backend: SearchClientLike =
+        searchBackend === 'local'
+          ? createLocalSearchClient(localIndexUrl ?? '/search-index.json')
+          : (algolia as unknown as SearchClientLike);
+      return wrapSearchClient(backend, {profile: 'modal', tracker}) as unknown as DocSearchTransformClient;
+    },
+    [transformSearchClient, searchBackend, localIndexUrl, tracker],
+  );
+
+  const errorScreen = props.translations?.errorScreen;
+  return (
+    <div
+      ref={root}
+      className={clsx(
+        'docs-search',
+        searchBackend === 'local' && 'docs-search--local',
+        failed && 'docs-search--failed',
+      )}
+      onInput={(event) => {
+        if ((event.target as HTMLInputElement).value === '') tracker.reset();
+      }}
+      onReset={() => tracker.reset()}
+    >
+      <StockDocSearchModal {...props} transformSearchClient={transform} />
+      {failed &&
+        dropdown &&
+        createPortal(
+          <div className="DocSearch-ErrorScreen docs-search-error" role="alert">
+            <div className="DocSearch-Screen-Icon">
+              <NoConnectionIcon />
+            </div>
+            <p className="DocSearch-Title">{errorScreen?.titleText ?? 'Unable to fetch results'}</p>
+            <p className="DocSearch-Help">
+              {errorScreen?.helpText ?? 'You might want to check your network connection.'}
+            </p>
+          </div>,
+          dropdown,
+        )}
+    </div>
+  );
+}
+
+/** DocSearch's own error-screen icon. */
+function NoConnectionIcon() {
+  return (
+    <svg
+      width="40"
+      height="40"
+      viewBox="0 0 20 20"
+      fill="none"
+      fillRule="evenodd"
+      stroke="currentColor"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+    >
+      <path d="M19 4.8a16 16 0 00-2-1.2m-3.3-1.2A16 16 0 001.1 4.7M16.7 8a12 12 0 00-2.8-1.4M10 6a12 12 0 00-6.7 2M12.3 14.7a4 4 0 00-4.5 0M14.5 11.4A8 8 0 0010 10M3 16L18 2M10 18h0" />
+    </svg>
+  );
+}

@@ -1,0 +1,167 @@
+/**
+ * DocSearch 3.9.0's search button, keyboard shortcuts and version, on their own
+ * (aliased in for `@docsearch/react/button`, `/useDocSearchKeyboardEvents` and
+ * `/version`). DocSearch ships as one bundled file: importing the button from it
+ * puts the whole dialog, autocomplete and Algolia client into every page's
+ * JavaScript, twice with the theme's DocSearch v3 aliases (ESM and UMD). With
+ * these, the page loads the button only; the dialog arrives when it is opened.
+ * Same markup, labels and behavior as DocSearch 3.9.0 (MIT, © Algolia).
+ */
+import React, {
+  forwardRef,
+  useEffect,
+  useState,
+  useSyncExternalStore,
+  type ButtonHTMLAttributes,
+  type ReactNode,
+  type RefObject,
+} from 'react';
+
+/** The DocSearch version the site pins (package.json overrides); a unit test keeps it in step. */
+export const version = '3.9.0';
+
+export type ButtonTranslations = Partial<{buttonText: string; buttonAriaLabel: string}>;
+
+type DocSearchButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {translations?: ButtonTranslations};
+
+const CTRL_KEY = 'Ctrl';
+
+const noSubscription = () => () => undefined;
+
+function isAppleDevice(): boolean {
+  return /(Mac|iPhone|iPod|iPad)/i.test(navigator.platform);
+}
+
+function ControlKeyIcon() {
+  return (
+    <svg width="15" height="15" className="DocSearch-Control-Key-Icon">
+      <path
+        d="M4.505 4.496h2M5.505 5.496v5M8.216 4.496l.055 5.993M10 7.5c.333.333.5.667.5 1v2M12.326 4.5v5.996M8.384 4.496c1.674 0 2.116 0 2.116 1.5s-.442 1.5-2.116 1.5M3.205 9.303c-.09.448-.277 1.21-1.241 1.203C1 10.5.5 9.513.5 8V7c0-1.57.5-2.5 1.464-2.494.964.006 1.134.598 1.24 1.342M12.553 10.5h1.953"
+        strokeWidth="1.2"
+        stroke="currentColor"
+        fill="none"
+        strokeLinecap="square"
+      />
+    </svg>
+  );
+}
+
+function SearchIcon() {
+  return (
+    <svg width="20" height="20" className="DocSearch-Search-Icon" viewBox="0 0 20 20" aria-hidden="true">
+      <path
+        d="M14.386 14.386l4.0877 4.0877-4.0877-4.0877c-2.9418 2.9419-7.7115 2.9419-10.6533 0-2.9419-2.9418-2.9419-7.7115 0-10.6533 2.9418-2.9419 7.7115-2.9419 10.6533 0 2.9419 2.9418 2.9419 7.7115 0 10.6533z"
+        stroke="currentColor"
+        fill="none"
+        fillRule="evenodd"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}
+
+/** A key of the hint, shown pressed while the reader holds it. */
+function Key({reactsToKey, children}: {reactsToKey: string; children: ReactNode}) {
+  const [pressed, setPressed] = useState(false);
+  useEffect(() => {
+    const down = (event: KeyboardEvent) => {
+      if (event.key === reactsToKey) setPressed(true);
+    };
+    const up = (event: KeyboardEvent) => {
+      if (event.key === reactsToKey || event.key === 'Meta') setPressed(false);
+    };
+    window.addEventListener('keydown', down);
+    window.addEventListener('keyup', up);
+    return () => {
+      window.removeEventListener('keydown', down);
+      window.removeEventListener('keyup', up);
+    };
+  }, [reactsToKey]);
+  return (
+    <kbd className={pressed ? 'DocSearch-Button-Key DocSearch-Button-Key--pressed' : 'DocSearch-Button-Key'}>
+      {children}
+    </kbd>
+  );
+}
+
+export const DocSearchButton = forwardRef<HTMLButtonElement, DocSearchButtonProps>(function DocSearchButton(
+  {translations = {}, ...props},
+  ref,
+) {
+  const {buttonText = 'Search', buttonAriaLabel = 'Search'} = translations;
+  // Known only in the browser: the server (and hydration) render the button without the hint.
+  const key = useSyncExternalStore(
+    noSubscription,
+    () => (isAppleDevice() ? '⌘' : CTRL_KEY),
+    () => null,
+  );
+  const [actualKey, keyLabel, keyContent] =
+    key === CTRL_KEY ? [CTRL_KEY, 'Ctrl', <ControlKeyIcon key="icon" />] : ['Meta', 'Command', key];
+  return (
+    <button
+      type="button"
+      className="DocSearch DocSearch-Button"
+      aria-label={`${buttonAriaLabel} (${keyLabel}+K)`}
+      {...props}
+      ref={ref}
+    >
+      <span className="DocSearch-Button-Container">
+        <SearchIcon />
+        <span className="DocSearch-Button-Placeholder">{buttonText}</span>
+      </span>
+      <span className="DocSearch-Button-Keys">
+        {key !== null && (
+          <>
+            <Key reactsToKey={actualKey}>{keyContent}</Key>
+            <Key reactsToKey="k">K</Key>
+          </>
+        )}
+      </span>
+    </button>
+  );
+});
+
+export type UseDocSearchKeyboardEventsProps = {
+  isOpen: boolean;
+  onOpen: () => void;
+  onClose: () => void;
+  onInput?: (event: KeyboardEvent) => void;
+  searchButtonRef?: RefObject<HTMLButtonElement | null>;
+};
+
+function isEditingContent(event: KeyboardEvent): boolean {
+  const element = event.target as HTMLElement;
+  const tagName = element.tagName;
+  return element.isContentEditable || tagName === 'INPUT' || tagName === 'SELECT' || tagName === 'TEXTAREA';
+}
+
+/** Ctrl/⌘+K toggles the dialog, `/` opens it outside fields, Escape closes it; typing on the focused button opens it with that key. */
+export function useDocSearchKeyboardEvents({
+  isOpen,
+  onOpen,
+  onClose,
+  onInput,
+  searchButtonRef,
+}: UseDocSearchKeyboardEventsProps): void {
+  useEffect(() => {
+    function onKeyDown(event: KeyboardEvent) {
+      if (
+        (event.code === 'Escape' && isOpen) ||
+        (event.key?.toLowerCase() === 'k' && (event.metaKey || event.ctrlKey)) ||
+        (!isEditingContent(event) && event.key === '/' && !isOpen)
+      ) {
+        event.preventDefault();
+        if (isOpen) onClose();
+        else if (!document.body.classList.contains('DocSearch--active')) onOpen();
+        return;
+      }
+      if (searchButtonRef && searchButtonRef.current === document.activeElement && onInput) {
+        // DocSearch 3.9 tests the (deprecated) keyCode; so does this copy.
+        if (/[a-zA-Z0-9]/.test(String.fromCharCode(event.keyCode))) onInput(event);
+      }
+    }
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [isOpen, onOpen, onClose, onInput, searchButtonRef]);
+}

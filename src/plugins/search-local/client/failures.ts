@@ -1,0 +1,52 @@
+/**
+ * Whether the latest search request failed (backend unreachable, index missing).
+ * DocSearch 3.9 never shows its error screen: it sets status `error` only for a
+ * `RetryError` and resets it to `idle` at once. The wrappers here record failures
+ * themselves and the UI reads them from this store.
+ */
+export type FailureTracker = {
+  /** A request starts; returns its number. A newer request makes older outcomes irrelevant. */
+  begin(): number;
+  succeed(request: number): void;
+  fail(request: number): void;
+  /** The query was cleared: nothing to report. */
+  reset(): void;
+  isFailed(): boolean;
+  subscribe(listener: () => void): () => void;
+};
+
+export function createFailureTracker(): FailureTracker {
+  let latest = 0;
+  let failed = false;
+  const listeners = new Set<() => void>();
+  const set = (value: boolean) => {
+    if (value === failed) return;
+    failed = value;
+    for (const listener of listeners) listener();
+  };
+  return {
+    begin() {
+      latest += 1;
+      set(false);
+      return latest;
+    },
+    succeed(request) {
+      if (request === latest) set(false);
+    },
+    fail(request) {
+      if (request === latest) set(true);
+    },
+    reset() {
+      latest += 1;
+      set(false);
+    },
+    isFailed: () => failed,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+/** The /search page's requests (one page at a time). */
+export const searchPageFailures = createFailureTracker();

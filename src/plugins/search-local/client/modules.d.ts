@@ -1,0 +1,14 @@
+// The browser build of Algolia's lite client, by path: `algoliasearch/lite` itself is aliased to liteClient.ts.
+declare module 'algoliasearch/dist/lite/builds/browser.js' {
+  export {liteClient} from 'algoliasearch/lite';
+}
+
+// @types/react-dom is not installed; the search UI needs only createPortal.
+declare module 'react-dom' {
+  import type {ReactNode, ReactPortal} from 'react';
+  export function createPortal(
+    children: ReactNode,
+    container: Element | DocumentFragment,
+    key?: string | null,
+  ): ReactPortal;
+}

@@ -1,0 +1,178 @@
+import type {SearchEngine, SearchParams} from '../engine/engine';
+import type {FailureTracker} from './failures';
+import {HIGHLIGHT_POST, HIGHLIGHT_PRE, sanitizeHit, type RenderProfile} from './sanitize';
+
+/** The part of Algolia's lite client that DocSearch and algoliasearch-helper use. */
+export type SearchClientLike = {
+  appId?: string;
+  search(input: unknown, requestOptions?: unknown): Promise<{results: unknown[]}>;
+  addAlgoliaAgent(segment: string, version?: string): void;
+  transporter: {algoliaAgent: {value: string; add(options: {segment: string; version?: string}): unknown}};
+  clearCache?(): Promise<void>;
+};
+
+export type SearchRequest = {indexName: string; params: SearchParams};
+
+/**
+ * Requests in any shape the clients accept: `{requests: [{indexName, query, ...}]}`
+ * (DocSearch), `[{indexName, params: {...}}]` (algoliasearch-helper), or params
+ * as a query string (older clients).
+ */
+export function normalizeRequests(input: unknown): SearchRequest[] {
+  const list = Array.isArray(input) ? input : (input as {requests?: unknown[]} | undefined)?.requests;
+  if (!Array.isArray(list)) throw new Error('A search needs a list of requests');
+  return list.map((entry) => {
+    const {indexName, params, ...rest} = entry as {
+      indexName: string;
+      params?: unknown;
+      [key: string]: unknown;
+    };
+    const parsed =
+      typeof params === 'string' ? parseParams(params) : ((params as SearchParams | undefined) ?? {});
+    return {indexName, params: {...rest, ...parsed}};
+  });
+}
+
+function parseParams(query: string): SearchParams {
+  const params: SearchParams = {};
+  for (const [key, value] of new URLSearchParams(query)) {
+    try {
+      params[key] = /^[[{\d]|^(true|false|null)$/.test(value) ? JSON.parse(value) : value;
+    } catch {
+      params[key] = value;
+    }
+  }
+  return params;
+}
+
+/** The highlight tags a consumer expects when it does not ask for any (the index's settings). */
+const DEFAULT_TAGS: Record<RenderProfile, {pre: string; post: string}> = {
+  modal: {pre: '<mark>', post: '</mark>'},
+  page: {pre: '<span class="algolia-docsearch-suggestion--highlight">', post: '</span>'},
+};
+
+/**
+ * Any search client, made safe for the UI and observable:
+ * - requests ask for sentinel highlight tags; answers are escaped, then the
+ *   sentinels become the tags the consumer asked for (see sanitize.ts);
+ * - a failure (network, index file) is recorded in `tracker` and answered with no
+ *   hits, so the UI shows the error screen instead of hanging or "No results".
+ */
+export function wrapSearchClient(
+  client: SearchClientLike,
+  {profile, tracker}: {profile: RenderProfile; tracker: FailureTracker},
+): SearchClientLike {
+  return {
+    appId: client.appId,
+    transporter: client.transporter,
+    addAlgoliaAgent: (segment, version) => client.addAlgoliaAgent(segment, version),
+    clearCache: () => client.clearCache?.() ?? Promise.resolve(),
+    async search(input, requestOptions) {
+      const requests = normalizeRequests(input);
+      const tags = requests.map(({params}) => ({
+        pre: typeof params.highlightPreTag === 'string' ? params.highlightPreTag : DEFAULT_TAGS[profile].pre,
+        post:
+          typeof params.highlightPostTag === 'string' ? params.highlightPostTag : DEFAULT_TAGS[profile].post,
+      }));
+      const request = tracker.begin();
+      try {
+        const response = await client.search(
+          {
+            requests: requests.map(({indexName, params}) => ({
+              indexName,
+              ...params,
+              highlightPreTag: HIGHLIGHT_PRE,
+              highlightPostTag: HIGHLIGHT_POST,
+            })),
+          },
+          requestOptions,
+        );
+        tracker.succeed(request);
+        return {
+          results: response.results.map((result, index) => {
+            const {hits} = result as {hits?: Record<string, unknown>[]};
+            return Array.isArray(hits)
+              ? {...(result as object), hits: hits.map((hit) => sanitizeHit(hit, tags[index], profile))}
+              : result;
+          }),
+        };
+      } catch (error) {
+        tracker.fail(request);
+        console.warn('Search failed:', error);
+        return {results: requests.map(({indexName, params}) => emptyResult(indexName, params))};
+      }
+    },
+  };
+}
+
+function emptyResult(indexName: string, params: SearchParams) {
+  return {
+    hits: [],
+    nbHits: 0,
+    page: 0,
+    nbPages: 0,
+    hitsPerPage: typeof params.hitsPerPage === 'number' ? params.hitsPerPage : 20,
+    exhaustiveNbHits: true,
+    query: typeof params.query === 'string' ? params.query : '',
+    params: '',
+    index: indexName,
+    processingTimeMS: 0,
+  };
+}
+
+const engines = new Map<string, Promise<SearchEngine>>();
+
+/** Marks for `npm run bench:search` (User Timing: visible in browser profiles, no cost otherwise). */
+function measure(name: string, start: number): void {
+  try {
+    performance.measure(name, {start, end: performance.now()});
+  } catch {
+    // Older browsers without User Timing Level 3.
+  }
+}
+
+async function loadEngine(url: string): Promise<SearchEngine> {
+  const start = performance.now();
+  const [response, {SearchEngine: Engine}, {decodeIndex}] = await Promise.all([
+    fetch(url, {cache: 'no-cache', credentials: 'same-origin'}),
+    import('../engine/engine'),
+    import('../indexFormat'),
+  ]);
+  if (!response.ok) throw new Error(`The search index ${url} answered HTTP ${response.status}`);
+  const file = await response.json();
+  const engine = new Engine(decodeIndex(file), {synonyms: file.synonyms});
+  measure('docs-search:load', start);
+  return engine;
+}
+
+/**
+ * An Algolia-compatible client over the site's own index, fetched (once per page
+ * load, shared by the dialog and the /search page) on the first search; a
+ * failed fetch is tried again on the next search.
+ */
+export function createLocalSearchClient(indexUrl: string): SearchClientLike {
+  const engine = () => {
+    let loading = engines.get(indexUrl);
+    if (!loading) {
+      loading = loadEngine(indexUrl);
+      engines.set(indexUrl, loading);
+      loading.catch(() => engines.delete(indexUrl));
+    }
+    return loading;
+  };
+  const agent = {value: 'docs-search-local', add: () => agent};
+  return {
+    appId: 'local',
+    transporter: {algoliaAgent: agent},
+    addAlgoliaAgent: () => undefined,
+    clearCache: () => Promise.resolve(),
+    async search(input) {
+      const requests = normalizeRequests(input);
+      const ready = await engine();
+      const start = performance.now();
+      const results = requests.map(({indexName, params}) => ready.search(indexName, params));
+      measure('docs-search:query', start);
+      return {results};
+    },
+  };
+}

@@ -1,0 +1,139 @@
+import type {Token} from './tokenize';
+
+/** How a vocabulary term matched a query word. */
+export type TermMatch = {typos: number; exact: boolean; prefixLength: number | null; synonym?: boolean};
+
+export type QueryMatcher = {
+  /** The query words as typed. */
+  words: string[];
+  /** For each query word, the terms it matches. */
+  terms: Map<string, TermMatch>[];
+};
+
+export type Found = {ranges: [number, number][]; matched: number[]};
+
+/** Character ranges of a text to highlight, and which query words matched it. */
+export function highlightRanges(tokens: Token[], matcher: QueryMatcher): Found {
+  const ranges: [number, number][] = [];
+  const matched = new Set<number>();
+  for (const token of tokens) {
+    for (let word = 0; word < matcher.terms.length; word++) {
+      const match = matcher.terms[word].get(token.norm);
+      if (!match) continue;
+      // A prefix match highlights the typed part only (when normalizing kept the length).
+      const end =
+        match.prefixLength !== null && token.end - token.start === token.norm.length
+          ? token.start + match.prefixLength
+          : token.end;
+      ranges.push([token.start, end]);
+      matched.add(word);
+      break;
+    }
+  }
+  ranges.sort((a, b) => a[0] - b[0] || b[1] - a[1]);
+  const merged: [number, number][] = [];
+  for (const range of ranges) {
+    const last = merged[merged.length - 1];
+    if (last && range[0] <= last[1]) last[1] = Math.max(last[1], range[1]);
+    else merged.push([range[0], range[1]]);
+  }
+  return {ranges: merged, matched: [...matched].sort((a, b) => a - b)};
+}
+
+function matchLevel(found: Found, matcher: QueryMatcher): 'none' | 'partial' | 'full' {
+  if (found.matched.length === 0) return 'none';
+  return found.matched.length === matcher.words.length ? 'full' : 'partial';
+}
+
+function mark(
+  text: string,
+  from: number,
+  to: number,
+  ranges: [number, number][],
+  pre: string,
+  post: string,
+): string {
+  let result = '';
+  let cursor = from;
+  for (const [start, end] of ranges) {
+    if (end <= from || start >= to) continue;
+    const s = Math.max(start, from);
+    const e = Math.min(end, to);
+    result += text.slice(cursor, s) + pre + text.slice(s, e) + post;
+    cursor = e;
+  }
+  return result + text.slice(cursor, to);
+}
+
+export function renderHighlight(
+  text: string,
+  found: Found,
+  pre: string,
+  post: string,
+  matcher?: QueryMatcher,
+) {
+  const trimmedStart = text.length - text.trimStart().length;
+  const trimmedEnd = text.trimEnd().length;
+  return {
+    value: mark(text, 0, text.length, found.ranges, pre, post),
+    matchLevel: matcher
+      ? matchLevel(found, matcher)
+      : found.matched.length
+        ? ('partial' as const)
+        : ('none' as const),
+    matchedWords: matcher ? found.matched.map((index) => matcher.words[index]) : [],
+    fullyHighlighted:
+      found.ranges.length === 1 && found.ranges[0][0] <= trimmedStart && found.ranges[0][1] >= trimmedEnd,
+  };
+}
+
+/**
+ * The `words`-word window of a text with the most highlighted words, with the
+ * first of them near its start; `ellipsis` marks the cut ends.
+ */
+export function renderSnippet(
+  text: string,
+  found: Found,
+  words: number,
+  pre: string,
+  post: string,
+  ellipsis: string,
+  matcher?: QueryMatcher,
+) {
+  const level = matcher
+    ? matchLevel(found, matcher)
+    : found.matched.length
+      ? ('partial' as const)
+      : ('none' as const);
+  const spans = [...text.matchAll(/\S+/g)].map(
+    (match) => [match.index, match.index + match[0].length] as const,
+  );
+  if (spans.length <= words)
+    return {value: mark(text, 0, text.length, found.ranges, pre, post), matchLevel: level};
+  const highlighted = spans.map(([start, end]) =>
+    found.ranges.some(([from, to]) => from < end && to > start),
+  );
+  let best = 0;
+  let bestScore = -Infinity;
+  for (let start = 0; start + words <= spans.length; start++) {
+    let count = 0;
+    let first = -1;
+    for (let i = start; i < start + words; i++) {
+      if (!highlighted[i]) continue;
+      count += 1;
+      if (first < 0) first = i;
+    }
+    // More highlighted words first; then one word of context before the first one.
+    const score = count * 100 - (first < 0 ? 0 : Math.abs(first - start - 1));
+    if (score > bestScore) {
+      bestScore = score;
+      best = start;
+    }
+  }
+  const end = best + words;
+  const body = mark(text, spans[best][0], spans[end - 1][1], found.ranges, pre, post);
+  return {
+    value: `${best > 0 ? `${ellipsis} ` : ''}${body}${end < spans.length ? ` ${ellipsis}` : ''}`,
+    matchLevel: level,
+  };
+}

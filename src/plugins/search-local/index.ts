@@ -1,0 +1,222 @@
+import {promises as fs} from 'node:fs';
+import path from 'node:path';
+import type {LoadContext, Plugin} from '@docusaurus/types';
+import type {Synonym} from './engine/engine';
+import {encodeIndex} from './indexFormat';
+import {recordsFromBuild, recordsFromSources, type SourcePage} from './records/build';
+import type {RecordRules} from './records/rules';
+import type {SearchRecord} from './types';
+
+export type {RecordRules};
+
+export type Options = {
+  /** `local`: the site's own index (build/ and dev server); `algolia`: the stock DocSearch client. */
+  backend: 'local' | 'algolia';
+  /** File name of the local index, at the site root. */
+  indexFile: string;
+  records: RecordRules;
+  synonyms: Synonym[];
+  /** For `docusaurus search-upload`. */
+  algolia: {
+    indexSettings: Record<string, unknown>;
+    env: {appId: string; indexName: string; adminKey: string};
+  };
+};
+
+const CLIENT_DIR = path.join(__dirname, 'client');
+
+/**
+ * Search for the DocSearch dialog and the /search page, with either backend:
+ * - aliases DocSearch's button and keyboard shortcuts to a copy of them alone
+ *   (client/button.tsx), so pages do not load the whole of DocSearch;
+ * - aliases `@docsearch/react/modal` to a wrapper that gives the stock modal its
+ *   search client (local, or Algolia's) through `transformSearchClient` and shows
+ *   "Unable to fetch results" when the backend fails (DocSearch 3.9 never does);
+ *   and `algoliasearch/lite` (used by the /search page) to the same client. The
+ *   aliases are the same in both modes, so the bundler cache never mixes modes;
+ * - local backend: writes the index into build/ after a build, and into a
+ *   directory the dev server serves, from the Markdown sources, on `npm start`;
+ * - adds `docusaurus search-upload`, which uploads the built site's records to Algolia.
+ */
+export default function searchLocalPlugin(context: LoadContext, options: Options): Plugin {
+  // Its own folder: the dev server serves all of it at the site root.
+  const devDir = path.join(context.generatedFilesDir, 'search-local-dev-server');
+  const isDevServer = process.env.NODE_ENV !== 'production';
+
+  return {
+    name: 'search-local',
+
+    configureWebpack(_config, isServer) {
+      return {
+        resolve: {
+          alias: {
+            // The page loads only the button (same keys as the theme's own aliases, to replace them).
+            '@docsearch/react/button': path.join(CLIENT_DIR, 'button.tsx'),
+            '@docsearch/react/useDocSearchKeyboardEvents': path.join(CLIENT_DIR, 'button.tsx'),
+            '@docsearch/react/version': path.join(CLIENT_DIR, 'button.tsx'),
+            '@docsearch/react/modal$': path.join(CLIENT_DIR, 'DocSearchModal.tsx'),
+            'algoliasearch/lite$': path.join(CLIENT_DIR, 'liteClient.ts'),
+          },
+        },
+        ...(options.backend === 'local' &&
+          isDevServer &&
+          !isServer && {
+            devServer: {static: [{directory: devDir, publicPath: context.baseUrl, watch: false}]},
+          }),
+      };
+    },
+
+    async allContentLoaded({allContent}) {
+      if (options.backend !== 'local' || !isDevServer) return;
+      const pages = sourcePages(context, allContent as AllContent);
+      const records = await recordsFromSources(pages, options.records);
+      await writeIndex(path.join(devDir, options.indexFile), records, options.synonyms);
+    },
+
+    async postBuild({outDir}) {
+      if (options.backend !== 'local') return;
+      const records = await recordsFromBuild(outDir, options.records);
+      const bytes = await writeIndex(path.join(outDir, options.indexFile), records, options.synonyms);
+      console.log(
+        `[search] ${records.length} records, ${(bytes / 1024).toFixed(0)} KB: ${options.indexFile}`,
+      );
+    },
+
+    extendCli(cli) {
+      cli
+        .command('search-upload [siteDir]')
+        .description(
+          `Upload the built site's search records to Algolia, replacing the index atomically ` +
+            `(needs ${options.algolia.env.appId}, ${options.algolia.env.indexName} and ${options.algolia.env.adminKey}).`,
+        )
+        .option('--out-dir <dir>', 'the built site to read', 'build')
+        .option('--host <url>', 'an Algolia-compatible API host instead of Algolia (for tests)')
+        .action(async (siteDir: string | undefined, flags: {outDir: string; host?: string}) => {
+          const {uploadToAlgolia} = await import('./upload');
+          const env = (name: string) => process.env[name]?.trim() || undefined;
+          const appId = env(options.algolia.env.appId);
+          const indexName = env(options.algolia.env.indexName);
+          const adminKey = env(options.algolia.env.adminKey);
+          const missing = Object.entries({
+            [options.algolia.env.appId]: appId,
+            [options.algolia.env.indexName]: indexName,
+            [options.algolia.env.adminKey]: adminKey,
+          })
+            .filter(([, value]) => !value)
+            .map(([name]) => name);
+          if (missing.length)
+            throw new Error(`search-upload needs ${missing.join(', ')} in the environment.`);
+          const outDir = path.resolve(siteDir ?? context.siteDir, flags.outDir);
+          const records = await recordsFromBuild(outDir, options.records);
+          if (records.length === 0)
+            throw new Error(`No search records in ${outDir}: refusing to empty the Algolia index.`);
+          const result = await uploadToAlgolia({
+            appId: appId!,
+            adminKey: adminKey!,
+            indexName: indexName!,
+            records,
+            indexSettings: options.algolia.indexSettings,
+            synonyms: options.synonyms,
+            host: flags.host,
+          });
+          console.log(
+            `[search] uploaded ${result.records} records to Algolia index "${indexName}" (${result.batches} batches).`,
+          );
+        });
+    },
+  };
+}
+
+async function writeIndex(file: string, records: SearchRecord[], synonyms: Synonym[]): Promise<number> {
+  const ids = new Set<string>();
+  for (const record of records) {
+    if (ids.has(record.objectID))
+      throw new Error(`Two search records share the id ${record.objectID} (${record.url})`);
+    ids.add(record.objectID);
+  }
+  const json = JSON.stringify(encodeIndex(records, synonyms));
+  await fs.mkdir(path.dirname(file), {recursive: true});
+  await fs.writeFile(file, json);
+  return Buffer.byteLength(json);
+}
+
+type SidebarItem = {
+  type: string;
+  label?: string;
+  id?: string;
+  items?: SidebarItem[];
+  link?: {type: string; id?: string};
+};
+type DocMetadata = {
+  id: string;
+  title: string;
+  permalink: string;
+  source: string;
+  unlisted?: boolean;
+  draft?: boolean;
+};
+type AllContent = {
+  'docusaurus-plugin-content-docs'?: Record<
+    string,
+    {loadedVersions: {versionName: string; docs: DocMetadata[]; sidebars: Record<string, SidebarItem[]>}[]}
+  >;
+  'docusaurus-plugin-content-blog'?: Record<
+    string,
+    {blogPosts: {metadata: {permalink: string; title: string; source: string; unlisted?: boolean}}[]}
+  >;
+};
+
+/** The Markdown pages of the docs and blog plugins, for the dev server index. */
+function sourcePages(context: LoadContext, allContent: AllContent): SourcePage[] {
+  const language = context.i18n.currentLocale;
+  const file = (source: string) => path.join(context.siteDir, source.replace(/^@site\//, ''));
+  const pages: SourcePage[] = [];
+  for (const [pluginId, content] of Object.entries(allContent['docusaurus-plugin-content-docs'] ?? {})) {
+    for (const version of content.loadedVersions) {
+      const sections = sidebarSections(version.sidebars);
+      for (const doc of version.docs) {
+        if (doc.unlisted || doc.draft) continue;
+        pages.push({
+          permalink: doc.permalink,
+          title: doc.title,
+          file: file(doc.source),
+          section: sections.get(doc.id),
+          facets: {
+            language,
+            docusaurus_tag: `docs-${pluginId}-${version.versionName}`,
+            version: version.versionName,
+          },
+        });
+      }
+    }
+  }
+  for (const content of Object.values(allContent['docusaurus-plugin-content-blog'] ?? {})) {
+    for (const {metadata} of content.blogPosts) {
+      if (metadata.unlisted) continue;
+      pages.push({
+        permalink: metadata.permalink,
+        title: metadata.title,
+        file: file(metadata.source),
+        facets: {language, docusaurus_tag: 'default'},
+      });
+    }
+  }
+  return pages;
+}
+
+/** Doc id → label of the deepest sidebar category holding it (the crawler's lvl0). */
+function sidebarSections(sidebars: Record<string, SidebarItem[]>): Map<string, string> {
+  const sections = new Map<string, string>();
+  const visit = (items: SidebarItem[], category: string | undefined) => {
+    for (const item of items) {
+      if (item.type === 'category') {
+        if (item.link?.type === 'doc' && item.link.id) sections.set(item.link.id, item.label ?? '');
+        visit(item.items ?? [], item.label);
+      } else if (item.id && category && !sections.has(item.id)) {
+        sections.set(item.id, category);
+      }
+    }
+  };
+  for (const items of Object.values(sidebars)) visit(items, undefined);
+  return sections;
+}

@@ -1,0 +1,76 @@
+import {promises as fs} from 'node:fs';
+import path from 'node:path';
+import type {SearchRecord} from '../types';
+import {recordsFromHtml, sitePathOfFile} from './html';
+import {blocksFromMarkdown} from './markdown';
+import {recordsFromBlocks} from './page';
+import {absoluteUrl, isExcluded, pageRankFor, sectionFor, sitePathOf, type RecordRules} from './rules';
+
+async function htmlFiles(dir: string, root = dir): Promise<string[]> {
+  const entries = await fs.readdir(dir, {withFileTypes: true});
+  const nested = await Promise.all(
+    entries.map(async (entry) => {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) return entry.name === 'assets' ? [] : htmlFiles(full, root);
+      return entry.name.endsWith('.html') ? [path.relative(root, full)] : [];
+    }),
+  );
+  return nested.flat().sort();
+}
+
+/** Every record of a built site (`build/`), pages in path order. */
+export async function recordsFromBuild(outDir: string, rules: RecordRules): Promise<SearchRecord[]> {
+  let files: string[];
+  try {
+    files = await htmlFiles(outDir);
+  } catch (error) {
+    throw new Error(
+      `No built site in "${outDir}" to read search records from (run \`npm run build\` first): ${String(error)}`,
+    );
+  }
+  const records: SearchRecord[] = [];
+  for (const file of files) {
+    if (path.basename(file) === '404.html') continue;
+    const html = await fs.readFile(path.join(outDir, file), 'utf8');
+    records.push(...recordsFromHtml(html, sitePathOfFile(file), rules));
+  }
+  return records;
+}
+
+/** What the dev server index needs to know about one Markdown page. */
+export type SourcePage = {
+  permalink: string;
+  title: string;
+  /** Absolute path of the Markdown/MDX file. */
+  file: string;
+  /** Sidebar category (or section) the page belongs to, if any. */
+  section?: string;
+  facets: Pick<SearchRecord, 'language' | 'docusaurus_tag' | 'version'>;
+};
+
+/** Records from Markdown sources (dev server). Unreadable files are skipped: a page being renamed is not an error. */
+export async function recordsFromSources(pages: SourcePage[], rules: RecordRules): Promise<SearchRecord[]> {
+  const records: SearchRecord[] = [];
+  for (const page of pages) {
+    const sitePath = sitePathOf(rules, page.permalink);
+    if (isExcluded(rules, sitePath)) continue;
+    let source: string;
+    try {
+      source = await fs.readFile(page.file, 'utf8');
+    } catch {
+      continue;
+    }
+    records.push(
+      ...recordsFromBlocks(
+        {
+          url: absoluteUrl(rules, sitePath),
+          lvl0: sectionFor(rules, sitePath) ?? page.section ?? 'Documentation',
+          pageRank: pageRankFor(rules, sitePath),
+          facets: page.facets,
+        },
+        blocksFromMarkdown(source, page.title),
+      ),
+    );
+  }
+  return records;
+}

@@ -1,0 +1,62 @@
+/** Path rules shared by the HTML (build) and Markdown (dev server) record builders. */
+
+export type RecordRules = {
+  /** Origin the site is served from, e.g. `https://docs.streamr.network`. */
+  siteUrl: string;
+  /** Base URL, starting and ending with `/`. */
+  baseUrl: string;
+  /** Site paths (without the base URL) that get no records. */
+  exclude: string[];
+  /** lvl0 for pages under a pattern (otherwise the active sidebar category, or "Documentation"). */
+  sections: {pattern: string; lvl0: string}[];
+  /** First matching rule wins; pages matching none get 0. */
+  pageRank: {pattern: string; rank: number}[];
+};
+
+const cache = new Map<string, RegExp>();
+
+/** `*` matches inside one path segment, `**` across segments; everything else is literal. */
+export function globToRegExp(pattern: string): RegExp {
+  let regexp = cache.get(pattern);
+  if (!regexp) {
+    const source = pattern
+      .split(/(\*\*|\*)/)
+      .map((part) =>
+        part === '**' ? '.*' : part === '*' ? '[^/]*' : part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'),
+      )
+      .join('');
+    regexp = new RegExp(`^${source}$`);
+    cache.set(pattern, regexp);
+  }
+  return regexp;
+}
+
+export function matches(pattern: string, sitePath: string): boolean {
+  return globToRegExp(pattern).test(sitePath);
+}
+
+export function isExcluded(rules: RecordRules, sitePath: string): boolean {
+  return rules.exclude.some((pattern) => matches(pattern, sitePath));
+}
+
+export function sectionFor(rules: RecordRules, sitePath: string): string | undefined {
+  return rules.sections.find((rule) => matches(rule.pattern, sitePath))?.lvl0;
+}
+
+export function pageRankFor(rules: RecordRules, sitePath: string): number {
+  return rules.pageRank.find((rule) => matches(rule.pattern, sitePath))?.rank ?? 0;
+}
+
+/** `/guides/nodejs` → `https://docs.streamr.network/guides/nodejs` (with the base URL). */
+export function absoluteUrl(rules: RecordRules, sitePath: string): string {
+  return `${rules.siteUrl.replace(/\/+$/, '')}${rules.baseUrl}${sitePath.replace(/^\/+/, '')}`;
+}
+
+/** The site path (without base URL) of an absolute or root-relative URL. */
+export function sitePathOf(rules: RecordRules, url: string): string {
+  const pathname = new URL(url, rules.siteUrl).pathname;
+  const withoutBase = pathname.startsWith(rules.baseUrl)
+    ? pathname.slice(rules.baseUrl.length)
+    : pathname.slice(1);
+  return `/${withoutBase}`.replace(/\/+$/, '') || '/';
+}

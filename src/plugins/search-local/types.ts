@@ -1,0 +1,37 @@
+/**
+ * The search record: the shape DocSearch's Algolia crawler (Docusaurus v3
+ * template) writes, so the DocSearch UI renders local and Algolia hits alike.
+ */
+export const LEVELS = ['lvl0', 'lvl1', 'lvl2', 'lvl3', 'lvl4', 'lvl5', 'lvl6'] as const;
+export type Level = (typeof LEVELS)[number];
+export type RecordType = Level | 'content';
+export type Hierarchy = Record<Level, string | null>;
+
+export type SearchRecord = {
+  objectID: string;
+  /** Absolute URL of the page, with `#anchor` of the nearest heading when there is one. */
+  url: string;
+  url_without_anchor: string;
+  anchor: string | null;
+  type: RecordType;
+  hierarchy: Hierarchy;
+  content: string | null;
+  /** Algolia customRanking: pageRank (desc), level (desc), position (asc). */
+  weight: {pageRank: number; level: number; position: number};
+  /** Facets, from the page's `<meta name="docsearch:*">` tags. */
+  language?: string;
+  docusaurus_tag?: string;
+  version?: string;
+};
+
+/** Heading level weights of the crawler template (content records weigh 0). */
+export const LEVEL_WEIGHT: Record<RecordType, number> = {
+  lvl0: 100,
+  lvl1: 90,
+  lvl2: 80,
+  lvl3: 70,
+  lvl4: 60,
+  lvl5: 50,
+  lvl6: 40,
+  content: 0,
+};

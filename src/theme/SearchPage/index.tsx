@@ -1,0 +1,53 @@
+import React, {useSyncExternalStore, type ReactNode} from 'react';
+import {createPortal} from 'react-dom';
+import clsx from 'clsx';
+import {HtmlClassNameProvider} from '@docusaurus/theme-common';
+import {translate} from '@docusaurus/Translate';
+import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
+import SearchPage from '@theme-original/SearchPage';
+import {searchPageFailures} from '@site/src/plugins/search-local/client/failures';
+import './styles.css';
+
+/**
+ * The stock /search page, plus what it lacks: "Unable to fetch results" when the
+ * backend fails (it would keep its spinner or say "No results were found"), and
+ * no Algolia logo when the local index answers.
+ */
+export default function SearchPageWrapper(): ReactNode {
+  const {siteConfig} = useDocusaurusContext();
+  const local =
+    (siteConfig.themeConfig.algolia as {searchBackend?: string} | undefined)?.searchBackend === 'local';
+  const failed = useSyncExternalStore(searchPageFailures.subscribe, searchPageFailures.isFailed, () => false);
+  // The stock page's results column (after its search form); only looked up once a search failed, in the browser.
+  const results = failed
+    ? (document.querySelector('.search-page-wrapper form.row')?.parentElement ?? null)
+    : null;
+  return (
+    <HtmlClassNameProvider
+      className={clsx(local && 'docs-search-local', failed && 'docs-search-page--failed')}
+    >
+      <SearchPage />
+      {failed &&
+        results &&
+        createPortal(
+          <div className="docs-search-page-error" role="alert">
+            <p>
+              <strong>
+                {translate({
+                  id: 'theme.SearchModal.errorScreen.titleText',
+                  message: 'Unable to fetch results',
+                })}
+              </strong>
+            </p>
+            <p>
+              {translate({
+                id: 'theme.SearchModal.errorScreen.helpText',
+                message: 'You might want to check your network connection.',
+              })}
+            </p>
+          </div>,
+          results,
+        )}
+    </HtmlClassNameProvider>
+  );
+}

@@ -1,0 +1,239 @@
+import {afterEach, describe, expect, it, vi} from 'vitest';
+import {readFileSync} from 'node:fs';
+import {version} from '../../src/plugins/search-local/client/button';
+import {createFailureTracker} from '../../src/plugins/search-local/client/failures';
+import {
+  HIGHLIGHT_POST,
+  HIGHLIGHT_PRE,
+  escapeHtml,
+  sanitizeHit,
+} from '../../src/plugins/search-local/client/sanitize';
+import {
+  createLocalSearchClient,
+  normalizeRequests,
+  wrapSearchClient,
+  type SearchClientLike,
+} from '../../src/plugins/search-local/client/searchClient';
+import {encodeIndex} from '../../src/plugins/search-local/indexFormat';
+import {recordsFromBlocks} from '../../src/plugins/search-local/records/page';
+
+const evil = '<img src=x onerror=alert(1)>';
+const mark = (text: string) => `${HIGHLIGHT_PRE}${text}${HIGHLIGHT_POST}`;
+
+/** A backend that answers every request with one hit full of markup, as Algolia returns it (unescaped). */
+function fakeBackend(): SearchClientLike & {received: unknown[]} {
+  const received: unknown[] = [];
+  return {
+    received,
+    transporter: {algoliaAgent: {value: 'fake', add: () => undefined}},
+    addAlgoliaAgent: () => undefined,
+    async search(input) {
+      received.push(input);
+      return {
+        results: normalizeRequests(input).map(() => ({
+          hits: [
+            {
+              objectID: '1',
+              url: 'https://docs.example.com/a#b',
+              type: 'content',
+              content: `Use ${evil} & "quotes"`,
+              hierarchy: {lvl0: 'Q&A <b>', lvl1: `Title ${evil}`, lvl2: null},
+              _highlightResult: {
+                hierarchy: {lvl0: {value: `Q&A ${mark('<b>')}`}, lvl1: {value: `Title ${mark(evil)}`}},
+                content: {value: `Use ${mark(evil)} & "quotes"`},
+              },
+              _snippetResult: {
+                content: {value: `… ${mark('Use')} ${evil}`},
+                hierarchy: {lvl1: {value: `Title ${evil}`}},
+              },
+            },
+          ],
+          nbHits: 1,
+        })),
+      };
+    },
+  };
+}
+
+describe('escaping answers (both backends)', () => {
+  it('asks for sentinel highlight tags and turns them into the tags the dialog asked for, escaping everything else', async () => {
+    const backend = fakeBackend();
+    const client = wrapSearchClient(backend, {profile: 'modal', tracker: createFailureTracker()});
+    const {results} = await client.search({
+      requests: [
+        {
+          indexName: 'docs',
+          query: evil,
+          highlightPreTag: '<mark>',
+          highlightPostTag: '</mark>',
+          hitsPerPage: 20,
+        },
+      ],
+    });
+    expect(backend.received[0]).toEqual({
+      requests: [
+        {
+          indexName: 'docs',
+          query: evil,
+          highlightPreTag: HIGHLIGHT_PRE,
+          highlightPostTag: HIGHLIGHT_POST,
+          hitsPerPage: 20,
+        },
+      ],
+    });
+    const hit = (results[0] as {hits: Record<string, never>[]}).hits[0] as Record<
+      string,
+      Record<string, Record<string, {value: string}>>
+    >;
+    expect(hit._snippetResult.content.value).toBe('… <mark>Use</mark> &lt;img src=x onerror=alert(1)&gt;');
+    expect(hit._highlightResult.content.value).toBe(
+      'Use <mark>&lt;img src=x onerror=alert(1)&gt;</mark> &amp; &quot;quotes&quot;',
+    );
+    // DocSearch shows lvl0 (its group title) as text: left as text.
+    expect(hit._highlightResult.hierarchy.lvl0.value).toBe('Q&A <mark><b></mark>');
+    // Raw fields DocSearch renders as HTML (recent searches, missing snippets) are escaped too.
+    expect(hit.content).toBe('Use &lt;img src=x onerror=alert(1)&gt; &amp; &quot;quotes&quot;');
+    expect(hit.hierarchy).toEqual({
+      lvl0: 'Q&A <b>',
+      lvl1: 'Title &lt;img src=x onerror=alert(1)&gt;',
+      lvl2: null,
+    });
+  });
+
+  it('the /search page gets escaped HTML with its own highlight class, from legacy-shaped requests', async () => {
+    const backend = fakeBackend();
+    const client = wrapSearchClient(backend, {profile: 'page', tracker: createFailureTracker()});
+    const {results} = await client.search([{indexName: 'docs', params: {query: 'x', facets: ['language']}}]);
+    expect(backend.received[0]).toEqual({
+      requests: [
+        {
+          indexName: 'docs',
+          query: 'x',
+          facets: ['language'],
+          highlightPreTag: HIGHLIGHT_PRE,
+          highlightPostTag: HIGHLIGHT_POST,
+        },
+      ],
+    });
+    const hit = (results[0] as {hits: Record<string, never>[]}).hits[0] as Record<
+      string,
+      Record<string, Record<string, {value: string}>>
+    >;
+    expect(hit._highlightResult.hierarchy.lvl0.value).toBe(
+      'Q&amp;A <span class="algolia-docsearch-suggestion--highlight">&lt;b&gt;</span>',
+    );
+    expect(hit._highlightResult.hierarchy.lvl1.value).not.toContain('<img');
+    expect(hit.content).toBe(`Use ${evil} & "quotes"`); // the page never renders raw fields
+  });
+
+  it('escapeHtml and sanitizeHit leave hits without highlights alone', () => {
+    expect(escapeHtml(`<a href="x">'&'</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;');
+    expect(sanitizeHit({objectID: '1', url: 'u'}, {pre: '<mark>', post: '</mark>'}, 'page')).toEqual({
+      objectID: '1',
+      url: 'u',
+    });
+  });
+});
+
+describe('failures', () => {
+  it('a failed request is answered with no hits and recorded; the next successful one clears it', async () => {
+    const tracker = createFailureTracker();
+    let fail = true;
+    const backend: SearchClientLike = {
+      ...fakeBackend(),
+      search: async (input) => {
+        if (fail) throw Object.assign(new Error('Unreachable hosts'), {name: 'RetryError'});
+        return fakeBackend().search(input);
+      },
+    };
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const client = wrapSearchClient(backend, {profile: 'modal', tracker});
+    const listener = vi.fn();
+    tracker.subscribe(listener);
+    const failed = await client.search({requests: [{indexName: 'docs', query: 'stream', hitsPerPage: 20}]});
+    expect(failed.results).toEqual([
+      expect.objectContaining({hits: [], nbHits: 0, hitsPerPage: 20, query: 'stream'}),
+    ]);
+    expect(tracker.isFailed()).toBe(true);
+    expect(warn).toHaveBeenCalledWith('Search failed:', expect.any(Error));
+    fail = false;
+    await client.search({requests: [{indexName: 'docs', query: 'streams'}]});
+    expect(tracker.isFailed()).toBe(false);
+    expect(listener).toHaveBeenCalledTimes(2);
+    warn.mockRestore();
+  });
+
+  it('an older request failing after a newer one started does not count; clearing the query resets', () => {
+    const tracker = createFailureTracker();
+    const older = tracker.begin();
+    const newer = tracker.begin();
+    tracker.fail(older);
+    expect(tracker.isFailed()).toBe(false);
+    tracker.fail(newer);
+    expect(tracker.isFailed()).toBe(true);
+    tracker.reset();
+    expect(tracker.isFailed()).toBe(false);
+  });
+});
+
+describe('local client', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  const file = encodeIndex(
+    recordsFromBlocks(
+      {url: 'https://docs.example.com/publishing', lvl0: 'Streams', pageRank: 1, facets: {language: 'en'}},
+      [
+        {kind: 'heading', level: 1, text: 'Publishing', anchor: null},
+        {kind: 'content', text: 'Publish a message to a stream.'},
+      ],
+    ),
+  );
+
+  it('fetches the index once, on the first search, and answers like Algolia', async () => {
+    const fetch = vi.fn(async () => new Response(JSON.stringify(file)));
+    vi.stubGlobal('fetch', fetch);
+    const client = createLocalSearchClient('/index-a.json');
+    expect(fetch).not.toHaveBeenCalled();
+    const {results} = await client.search({
+      requests: [{indexName: 'docs', query: 'publish', hitsPerPage: 20}],
+    });
+    await client.search([{indexName: 'docs', params: 'query=message&hitsPerPage=5'}]);
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(fetch).toHaveBeenCalledWith('/index-a.json', expect.objectContaining({cache: 'no-cache'}));
+    expect(results[0]).toMatchObject({nbHits: 1, hitsPerPage: 20, index: 'docs'}); // both records share one URL: distinct
+  });
+
+  it('a missing index fails the search, and is fetched again on the next one', async () => {
+    const fetch = vi
+      .fn()
+      .mockResolvedValueOnce(new Response('Not found', {status: 404}))
+      .mockResolvedValue(new Response(JSON.stringify(file)));
+    vi.stubGlobal('fetch', fetch);
+    const client = createLocalSearchClient('/index-b.json');
+    await expect(client.search({requests: [{indexName: 'docs', query: 'publish'}]})).rejects.toThrow(
+      /answered HTTP 404/,
+    );
+    await expect(client.search({requests: [{indexName: 'docs', query: 'publish'}]})).resolves.toMatchObject({
+      results: [{nbHits: 1}],
+    });
+    expect(fetch).toHaveBeenCalledTimes(2);
+  });
+
+  it('rejects requests it cannot read', () => {
+    expect(() => normalizeRequests({nope: true})).toThrow(/list of requests/);
+    expect(
+      normalizeRequests([
+        {indexName: 'i', params: 'query=a%20b&hitsPerPage=3&facetFilters=%5B%22language%3Aen%22%5D'},
+      ]),
+    ).toEqual([{indexName: 'i', params: {query: 'a b', hitsPerPage: 3, facetFilters: ['language:en']}}]);
+  });
+});
+
+describe('the slim search button', () => {
+  it('copies the DocSearch version the site installs', () => {
+    const installed = JSON.parse(readFileSync('node_modules/@docsearch/react/package.json', 'utf8')) as {
+      version: string;
+    };
+    expect(version).toBe(installed.version);
+  });
+});

@@ -1,0 +1,248 @@
+import {describe, expect, it} from 'vitest';
+import {decodeIndex, encodeIndex, withObjectId} from '../../src/plugins/search-local/indexFormat';
+import {recordsFromHtml, sitePathOfFile} from '../../src/plugins/search-local/records/html';
+import {blocksFromMarkdown, createSlugger, inline} from '../../src/plugins/search-local/records/markdown';
+import {recordsFromBlocks} from '../../src/plugins/search-local/records/page';
+import {globToRegExp, type RecordRules} from '../../src/plugins/search-local/records/rules';
+
+const rules: RecordRules = {
+  siteUrl: 'https://docs.example.com',
+  baseUrl: '/',
+  exclude: ['/search', '/blog/tags/**'],
+  sections: [{pattern: '/blog/**', lvl0: 'Blog'}],
+  pageRank: [
+    {pattern: '/usage/sdk/api/**', rank: 0},
+    {pattern: '/**', rank: 1},
+  ],
+};
+
+/** A built doc page, as Docusaurus writes it (minified: unquoted attributes). */
+const docPage = `<!doctype html><html><head>
+<meta name=docsearch:language content=en><meta name=docsearch:version content=current>
+<meta name=docsearch:docusaurus_tag content=docs-default-current><meta name=robots content="index, follow">
+<meta name=description content="What a delegator does and risks.">
+<link rel=canonical href=https://docs.example.com/network/delegators></head><body>
+<nav class="menu"><a class="menu__link menu__link--sublist menu__link--active" href=/network><span>Network</span></a>
+<a class="menu__link menu__link--sublist menu__link--active" href=/network/roles>Network Roles</a></nav>
+<article><nav class="theme-doc-breadcrumbs"><ul class=breadcrumbs><li class=breadcrumbs__item><a href=/network>Network</a></ul></nav>
+<div class="theme-doc-toc-mobile"><button>On this page</button></div>
+<div class="theme-doc-markdown markdown"><header><h1>Delegators</h1></header>
+<p>A delegator puts DATA into an <a href=/x>Operator</a> contract.</p>
+<h2 class="anchor" id=how-it-works>How it works<a href=#how-it-works class=hash-link>&#8203;</a></h2>
+<ol><li><strong>You delegate.</strong> You send DATA.</li><li><p>Nested paragraph</p></li>
+<li>Outer item<ul><li>Inner item</li></ul></li><li><a href=/guides/stake>How to stake</a></li></ol>
+<div class=theme-code-block><pre><code>client.delegate()</code></pre></div>
+<p>Returns <code>Promise</code>&lt;<code>Stream</code>&gt; &amp; more: &lt;img src=x onerror=alert(1)&gt;</p>
+<h3 id=parameters>Parameters</h3>
+<table><thead><tr><th>Name<th>Meaning</thead><tbody><tr><td><code>amount</code><td>wei<td>How much to delegate.<tr><td>only<td></table>
+<p>After the table.</p>
+<section class=row><article class=col><a class="card theme-doc-card-container" href=/y><h2>Card title</h2><p>Card text</p></a></article></section>
+</div><footer class=theme-doc-footer><a href=/edit>Edit this page</a></footer></article></body></html>`;
+
+describe('records from built HTML (DocSearch crawler template)', () => {
+  const records = recordsFromHtml(docPage, '/network/delegators', rules);
+
+  it('levels, content, types and anchors', () => {
+    expect(
+      records.map((record) => [
+        record.type,
+        record.anchor,
+        record.content ?? record.hierarchy[record.type as 'lvl1'],
+      ]),
+    ).toEqual([
+      ['lvl1', null, 'Delegators'],
+      ['content', null, 'What a delegator does and risks.'],
+      ['content', null, 'A delegator puts DATA into an Operator contract.'],
+      ['lvl2', 'how-it-works', 'How it works'],
+      ['content', 'how-it-works', 'You delegate. You send DATA.'],
+      ['content', 'how-it-works', 'Nested paragraph'],
+      ['content', 'how-it-works', 'Outer item'],
+      ['content', 'how-it-works', 'Inner item'],
+      ['content', 'how-it-works', 'Returns Promise<Stream> & more: <img src=x onerror=alert(1)>'],
+      ['lvl3', 'parameters', 'Parameters'],
+      ['lvl5', 'parameters', 'amount'],
+      ['content', 'parameters', 'How much to delegate.'],
+      ['lvl5', 'parameters', 'only'],
+      ['content', 'parameters', 'After the table.'],
+    ]);
+  });
+
+  it('hierarchy: lvl0 is the deepest active sidebar category; table rows are lvl5 until the table ends', () => {
+    const row = records.find((record) => record.content === 'How much to delegate.')!;
+    expect(row.hierarchy).toEqual({
+      lvl0: 'Network Roles',
+      lvl1: 'Delegators',
+      lvl2: 'How it works',
+      lvl3: 'Parameters',
+      lvl4: null,
+      lvl5: 'amount',
+      lvl6: null,
+    });
+    const after = records.find((record) => record.content === 'After the table.')!;
+    expect(after.hierarchy.lvl5).toBeNull();
+  });
+
+  it('URLs, facets and weights', () => {
+    const row = records.find((record) => record.content === 'How much to delegate.')!;
+    expect(row).toMatchObject({
+      url: 'https://docs.example.com/network/delegators#parameters',
+      url_without_anchor: 'https://docs.example.com/network/delegators',
+      language: 'en',
+      version: 'current',
+      docusaurus_tag: 'docs-default-current',
+      weight: {pageRank: 1, level: 0, position: 11},
+    });
+    expect(records[0].weight).toEqual({pageRank: 1, level: 90, position: 0});
+    expect(records.find((record) => record.type === 'lvl5')!.weight.level).toBe(50);
+  });
+
+  it('record text is plain text, as on the page (escaping is the client’s job)', () => {
+    expect(records.some((record) => record.content?.includes('<img src=x onerror=alert(1)>'))).toBe(true);
+    expect(
+      records.some((record) =>
+        /client\.delegate|Card|Edit this page|On this page|\u200b/.test(JSON.stringify(record)),
+      ),
+    ).toBe(false);
+  });
+
+  it('ids are stable and unique', () => {
+    const again = recordsFromHtml(docPage, '/network/delegators', rules);
+    expect(again.map((record) => record.objectID)).toEqual(records.map((record) => record.objectID));
+    expect(new Set(records.map((record) => record.objectID)).size).toBe(records.length);
+  });
+
+  it('skips excluded, noindex and article-less pages; sections and page ranks by path', () => {
+    expect(recordsFromHtml(docPage, '/search', rules)).toEqual([]);
+    expect(recordsFromHtml(docPage, '/blog/tags/sdk', rules)).toEqual([]);
+    expect(
+      recordsFromHtml(docPage.replace('index, follow', 'noindex, nofollow'), '/network/delegators', rules),
+    ).toEqual([]);
+    expect(
+      recordsFromHtml('<html><body><main><h1>Custom page</h1></main></body></html>', '/api-docs', rules),
+    ).toEqual([]);
+    expect(recordsFromHtml(docPage, '/blog/2026/post', rules)[0].hierarchy.lvl0).toBe('Blog');
+    expect(recordsFromHtml(docPage, '/usage/sdk/api/classes/X', rules)[0].weight.pageRank).toBe(0);
+    const plain = docPage.replace(/menu__link--active/g, '');
+    expect(recordsFromHtml(plain, '/network/delegators', rules)[0].hierarchy.lvl0).toBe('Documentation');
+  });
+
+  it('file paths become site paths', () => {
+    expect(sitePathOfFile('index.html')).toBe('/');
+    expect(sitePathOfFile('guides/nodejs.html')).toBe('/guides/nodejs');
+    expect(sitePathOfFile('blog/index.html')).toBe('/blog');
+  });
+
+  it('glob patterns', () => {
+    expect(globToRegExp('/blog/**').test('/blog/2024/07/post')).toBe(true);
+    expect(globToRegExp('/blog/**').test('/blog')).toBe(false);
+    expect(globToRegExp('/blog/*').test('/blog/2024/07')).toBe(false);
+    expect(globToRegExp('/a.b').test('/axb')).toBe(false);
+  });
+});
+
+describe('records from Markdown (dev server)', () => {
+  const source = `---
+title: Front matter title
+description: Not content
+---
+import Tabs from '@theme/Tabs';
+
+# Partitioning
+
+Intro with a [link](/x), **bold**, \`code\` and <kbd>JSX</kbd>.
+Second line of the intro.
+
+## Partition limits {#limits}
+
+| Limit | Value |
+| --- | --- |
+| Partitions per stream | 1 to 100 |
+
+- First item
+  continues here
+- [Only a link](/y)
+
+:::note
+Inside a note.
+:::
+
+\`\`\`ts
+const hidden = 'code';
+## not a heading
+\`\`\`
+
+## Partition limits
+
+### Ünïcode & symbols!
+`;
+  const blocks = blocksFromMarkdown(source, 'Partitioning');
+
+  it('headings with Docusaurus anchors, paragraphs, list items and table rows', () => {
+    expect(blocks).toEqual([
+      {kind: 'heading', level: 1, text: 'Partitioning', anchor: null},
+      {kind: 'content', text: 'Intro with a link, bold, code and JSX. Second line of the intro.'},
+      {kind: 'heading', level: 2, text: 'Partition limits', anchor: 'limits'},
+      {kind: 'row', text: 'Partitions per stream'},
+      {kind: 'content', text: '1 to 100'},
+      {kind: 'table-end'},
+      {kind: 'content', text: 'First item continues here'},
+      {kind: 'content', text: 'Inside a note.'},
+      {kind: 'heading', level: 2, text: 'Partition limits', anchor: 'partition-limits'},
+      {kind: 'heading', level: 3, text: 'Ünïcode & symbols!', anchor: 'ünïcode--symbols'},
+    ]);
+  });
+
+  it('become records like the HTML ones', () => {
+    const records = recordsFromBlocks(
+      {
+        url: 'https://docs.example.com/usage/partitioning',
+        lvl0: 'Streams',
+        pageRank: 1,
+        facets: {language: 'en'},
+      },
+      blocks,
+    );
+    expect(records.find((record) => record.content === '1 to 100')).toMatchObject({
+      url: 'https://docs.example.com/usage/partitioning#limits',
+      hierarchy: {
+        lvl0: 'Streams',
+        lvl1: 'Partitioning',
+        lvl2: 'Partition limits',
+        lvl5: 'Partitions per stream',
+      },
+    });
+  });
+
+  it('slugs and inline text', () => {
+    const slug = createSlugger();
+    expect([slug('Step 1: Install'), slug('Step 1: Install'), slug("Owner's cut")]).toEqual([
+      'step-1-install',
+      'step-1-install-1',
+      'owners-cut',
+    ]);
+    expect(inline('![img](a.png) [a](b) *em* __strong__ a\\_b &lt;x&gt;')).toBe('a em strong a_b <x>');
+  });
+});
+
+describe('local index file', () => {
+  it('encodes compactly and decodes to the same records', () => {
+    const records = recordsFromHtml(docPage, '/network/delegators', rules);
+    const file = JSON.parse(
+      JSON.stringify(encodeIndex(records, [{objectID: 's', type: 'synonym', synonyms: ['a', 'b']}])),
+    );
+    expect(file.synonyms).toHaveLength(1);
+    expect(decodeIndex(file).map((record) => withObjectId(record))).toEqual(records);
+    expect(JSON.stringify(file).length).toBeLessThan(JSON.stringify(records).length / 2);
+    expect(() => decodeIndex({format: 2} as never)).toThrow(/Unsupported search index format/);
+  });
+
+  it('refuses records of one page that are not together', () => {
+    const records = recordsFromHtml(docPage, '/network/delegators', rules);
+    const other = recordsFromHtml(
+      docPage.replace('/network/delegators', '/network/other'),
+      '/network/other',
+      rules,
+    );
+    expect(() => encodeIndex([records[0], other[0], records[1]])).toThrow(/not contiguous/);
+  });
+});

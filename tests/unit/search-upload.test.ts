@@ -1,0 +1,120 @@
+import {afterAll, beforeAll, describe, expect, it} from 'vitest';
+import {algoliasearch} from 'algoliasearch';
+import {algoliaIndexSettings, searchSynonyms} from '../../config/search';
+import {recordsFromHtml} from '../../src/plugins/search-local/records/html';
+import type {RecordRules} from '../../src/plugins/search-local/records/rules';
+import {uploadToAlgolia} from '../../src/plugins/search-local/upload';
+import {startAlgoliaStandIn, type StandIn} from '../support/algolia-stand-in';
+
+const credentials = {appId: 'UPLOADTEST', searchKey: 'search-key', adminKey: 'admin-key-not-for-browsers'};
+const rules: RecordRules = {
+  siteUrl: 'https://docs.example.com',
+  baseUrl: '/',
+  exclude: [],
+  sections: [],
+  pageRank: [],
+};
+
+function page(title: string, body: string): string {
+  return `<!doctype html><html><head><meta name="docsearch:language" content="en"><meta name="docsearch:docusaurus_tag" content="docs-default-current"><link rel="canonical" href="https://docs.example.com/${title.toLowerCase()}"></head><body><article><header><h1>${title}</h1></header>${body}</article></body></html>`;
+}
+
+const records = [
+  ...recordsFromHtml(
+    page(
+      'Publishing',
+      '<h2 id="publish">Publish a message</h2><p>Call publish with the stream ID and the content.</p>',
+    ),
+    '/publishing',
+    rules,
+  ),
+  ...recordsFromHtml(
+    page('Partitioning', '<h2 id="limits">Partition limits</h2><p>A stream has 1 to 100 partitions.</p>'),
+    '/partitioning',
+    rules,
+  ),
+];
+
+describe('search-upload against an Algolia stand-in, with the official algoliasearch client', () => {
+  let standIn: StandIn;
+  beforeAll(async () => {
+    standIn = await startAlgoliaStandIn(credentials);
+  });
+  afterAll(() => standIn.close());
+
+  it('sets settings and synonyms, then swaps the records in atomically', async () => {
+    const result = await uploadToAlgolia({
+      appId: credentials.appId,
+      adminKey: credentials.adminKey,
+      indexName: 'docs',
+      records,
+      indexSettings: algoliaIndexSettings,
+      synonyms: searchSynonyms,
+      host: standIn.url,
+    });
+    expect(result).toEqual({records: records.length, batches: 1});
+
+    const calls = standIn.requests.map((request) => `${request.method} ${request.path}`);
+    const tmp = calls.find((call) => /docs_tmp_\d+\/batch/.test(call))!.split('/')[3];
+    expect(calls.filter((call) => !call.includes('/task/'))).toEqual([
+      'PUT /1/indexes/docs/settings',
+      'POST /1/indexes/docs/synonyms/batch',
+      'POST /1/indexes/docs/operation', // copy settings and synonyms to the temporary index
+      `POST /1/indexes/${tmp}/batch`,
+      'POST /1/indexes/docs/operation',
+      `POST /1/indexes/${tmp}/operation`, // move over the live index
+    ]);
+    const move = standIn.requests.find((request) => request.path === `/1/indexes/${tmp}/operation`)!;
+    expect(move.body).toEqual({operation: 'move', destination: 'docs'});
+    expect(
+      standIn.requests.every((request) => request.headers['x-algolia-api-key'] === credentials.adminKey),
+    ).toBe(true);
+
+    const live = standIn.indices.get('docs')!;
+    expect(standIn.indices.has(tmp)).toBe(false);
+    expect(live.records.size).toBe(records.length);
+    expect(live.settings.attributesForFaceting).toEqual(['language', 'docusaurus_tag', 'version', 'type']);
+    expect(live.synonyms).toEqual(searchSynonyms);
+  });
+
+  it('the uploaded index answers searches with the synonyms applied', async () => {
+    const client = algoliasearch(credentials.appId, credentials.searchKey, {
+      hosts: [{url: '127.0.0.1', port: standIn.port, protocol: 'http', accept: 'read'}],
+    });
+    const {results} = await client.search({
+      requests: [
+        {indexName: 'docs', query: 'maximum partitions', facetFilters: ['language:en'], hitsPerPage: 20},
+      ],
+    });
+    const first = results[0] as {hits: {url: string}[]; nbHits: number};
+    expect(first.hits[0].url).toBe('https://docs.example.com/partitioning#limits');
+  });
+
+  it('a second upload replaces the records instead of adding to them', async () => {
+    await uploadToAlgolia({
+      appId: credentials.appId,
+      adminKey: credentials.adminKey,
+      indexName: 'docs',
+      records: records.slice(0, 2),
+      indexSettings: algoliaIndexSettings,
+      synonyms: [],
+      host: standIn.url,
+    });
+    expect(standIn.indices.get('docs')!.records.size).toBe(2);
+    expect(standIn.indices.get('docs')!.synonyms).toEqual([]);
+  });
+
+  it('fails with the wrong key, as Algolia does', async () => {
+    await expect(
+      uploadToAlgolia({
+        appId: credentials.appId,
+        adminKey: 'wrong',
+        indexName: 'docs',
+        records,
+        indexSettings: {},
+        synonyms: [],
+        host: standIn.url,
+      }),
+    ).rejects.toThrow(/Invalid Application-ID or API key/);
+  });
+});
