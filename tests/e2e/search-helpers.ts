@@ -38,7 +38,8 @@ export async function hydrated(page: Page): Promise<void> {
 export async function openSearch(page: Page): Promise<void> {
   await hydrated(page);
   await page.locator('.DocSearch-Button').click();
-  await expect(searchDialog(page).input).toBeFocused();
+  // The first opening fetches the dialog's code.
+  await expect(searchDialog(page).input).toBeFocused({timeout: 20_000});
 }
 
 /** Types a query and waits until the dialog shows its answer (hits, no results, or an error). */
