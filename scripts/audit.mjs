@@ -48,7 +48,7 @@ const PAGES = [
   {label: 'home', route: '/'},
   {label: 'guide', route: '/guides/nodejs'},
   {label: 'API class', route: '/usage/sdk/api/classes/StreamrClient'},
-  {label: 'search', route: '/search', optional: 'the search page arrives with site search'},
+  {label: 'search', route: '/search'},
 ];
 
 /** @param {string[]} argv */
