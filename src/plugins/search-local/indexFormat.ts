@@ -1,3 +1,4 @@
+import {hash53} from '../../utils/hash53.mjs';
 import type {Synonym} from './engine/engine';
 import {LEVELS, LEVEL_WEIGHT, type Hierarchy, type RecordType, type SearchRecord} from './types';
 
@@ -22,8 +23,8 @@ export type LocalIndexFile = {
 const TYPES: RecordType[] = [...LEVELS, 'content'];
 
 /**
- * A stable id from the record's URL, type, hierarchy and content (cyrb53, 53 bits
- * in hex): the same record gets the same id in every build and in both backends.
+ * A stable id from the record's URL, type, hierarchy and content: the same
+ * record gets the same id in every build and in both backends.
  */
 export function recordId(
   url: string,
@@ -31,17 +32,7 @@ export function recordId(
   hierarchy: Hierarchy,
   content: string | null,
 ): string {
-  const text = JSON.stringify([url, type, hierarchy, content]);
-  let h1 = 0xdeadbeef;
-  let h2 = 0x41c6ce57;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text.charCodeAt(i);
-    h1 = Math.imul(h1 ^ ch, 2654435761);
-    h2 = Math.imul(h2 ^ ch, 1597334677);
-  }
-  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
-  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
-  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(16).padStart(14, '0');
+  return hash53(JSON.stringify([url, type, hierarchy, content]));
 }
 
 export function encodeIndex(records: SearchRecord[], synonyms: Synonym[] = []): LocalIndexFile {
