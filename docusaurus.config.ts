@@ -87,6 +87,8 @@ export default {
     // llms.txt, llms-full.txt and a Markdown twin of every docs page, written into the build.
     ['./src/plugins/llms-txt/index.ts', llmsTxtOptions],
     ['./src/plugins/search-local/index.ts', searchPluginOptions()],
+    // A tap on Search (or Ctrl/⌘ K) before the page has hydrated still opens the dialog.
+    './src/plugins/search-early-open/index.ts',
   ],
 
   // Look and feel

@@ -142,7 +142,8 @@ test.describe('desktop', () => {
     await expectVisibleFocus(button);
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog');
-    await expect(dialog).toBeVisible();
+    // The first opening fetches the dialog's code.
+    await expect(dialog).toBeVisible({timeout: 20_000});
     const input = dialog.getByRole('searchbox').or(dialog.getByRole('combobox')).first();
     await expect(input).toBeFocused();
     await page.keyboard.type('stream');

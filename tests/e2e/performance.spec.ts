@@ -215,7 +215,8 @@ test.describe('search loads on demand', () => {
       if (isSearchRequest(request.url(), searchChunks)) loaded.push(request.url());
     });
     await button.click();
-    await expect(page.getByRole('dialog')).toBeVisible();
+    // The first opening fetches the dialog's code.
+    await expect(page.getByRole('dialog')).toBeVisible({timeout: 20_000});
     await page.keyboard.type('stream');
     await page.waitForLoadState('networkidle');
     // What the detector recognises is what search really loads, so the test above means something.

@@ -35,6 +35,15 @@ test.describe('search button', () => {
     await expect(button.locator('.DocSearch-Button-Key').nth(1)).toHaveText('K');
     await button.click();
     await expect(searchDialog(page).modal).toBeVisible();
+    // Assistive technology sees a modal dialog named Search (DocSearch 3.9 says "button").
+    const dialog = page.getByRole('dialog', {name: 'Search'});
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toHaveAttribute('aria-modal', 'true');
+    await expect(page.locator('.DocSearch-Container[role="button"]')).toHaveCount(0);
+    // It stays one after DocSearch re-renders with results.
+    await searchFor(page, 'stream');
+    await expect(dialog).toBeVisible();
+    await expect(dialog).not.toHaveAttribute('aria-controls');
   });
 
   test('Ctrl+K and / open it; / typed into a field does not; Escape closes it', async ({page}) => {
@@ -65,6 +74,40 @@ test.describe('search button', () => {
     await page.goto('/search');
     await page.locator('input[type="search"]').fill('a/b');
     await expect(modal).toHaveCount(0);
+  });
+
+  test('a click, Ctrl+K or / made before the page hydrates opens the dialog once it can', async ({page}) => {
+    const html = page.locator('html');
+    const requests: Array<[string, () => Promise<void>]> = [
+      ['click', () => page.locator('.DocSearch-Button').click()],
+      ['Ctrl+K', () => page.keyboard.press('Control+k')],
+      ['/', () => page.keyboard.press('/')],
+    ];
+    for (const [name, request] of requests) {
+      // Hold the app's main bundle: until it runs, the page is server-rendered HTML only.
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      const mainBundle = /\/assets\/js\/main\.[^/]+\.js$/;
+      await page.route(mainBundle, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto('/guides/nodejs', {waitUntil: 'commit'});
+      await page.locator('.DocSearch-Button').waitFor();
+      await expect(html, name).not.toHaveAttribute('data-has-hydrated', 'true');
+      await request();
+      await expect(html, name).toHaveAttribute('data-search-requested', 'true');
+      release();
+      await expect(searchDialog(page).input, name).toBeFocused({timeout: 20_000});
+      await expect(html, name).not.toHaveAttribute('data-search-requested');
+      await page.keyboard.press('Escape');
+      await expect(searchDialog(page).modal).toBeHidden();
+      await page.unroute(mainBundle);
+    }
+    // Once hydrated, DocSearch's own handlers answer and nothing is queued.
+    await page.keyboard.press('Control+k');
+    await expect(searchDialog(page).input).toBeFocused();
+    await expect(html).not.toHaveAttribute('data-search-requested');
   });
 
   test('the page loads the button only: the dialog code comes when the dialog opens', async ({page}) => {
@@ -399,9 +442,9 @@ for (const mode of ['light', 'dark'] as const) {
     await page.addInitScript((theme) => localStorage.setItem('theme', theme), mode);
     await page.goto('/');
     await openSearch(page);
-    expect(await violations('.DocSearch-Modal')).toEqual([]);
+    expect(await violations('.DocSearch-Container')).toEqual([]);
     await searchFor(page, 'publish message');
-    expect(await violations('.DocSearch-Modal')).toEqual([]);
+    expect(await violations('.DocSearch-Container')).toEqual([]);
     await page.goto('/search?q=publish');
     await expect(page.locator('article').first()).toBeVisible();
     expect(await violations('#__docusaurus_skipToContent_fallback')).toEqual([]);

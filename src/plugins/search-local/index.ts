@@ -31,8 +31,8 @@ const CLIENT_DIR = path.join(__dirname, 'client');
  *   (client/button.tsx), so pages do not load the whole of DocSearch;
  * - aliases `@docsearch/react/modal` to a wrapper that gives the stock modal its
  *   search client (local, or Algolia's) through `transformSearchClient` and shows
- *   "Unable to fetch results" when the backend fails (DocSearch 3.9 never does);
- *   and `algoliasearch/lite` (used by the /search page) to the same client. The
+ *   "Unable to fetch results" when the backend fails (DocSearch 3.9 never does)
+ *   and exposes it as a modal dialog (DocSearch 3.9 says "button"); and `algoliasearch/lite` (used by the /search page) to the same client. The
  *   aliases are the same in both modes, so the bundler cache never mixes modes;
  * - local backend: writes the index into build/ after a build, and into a
  *   directory the dev server serves, from the Markdown sources, on `npm start`;

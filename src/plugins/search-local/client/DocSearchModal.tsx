@@ -14,6 +14,7 @@ import {
   type DocSearchModalProps,
   type DocSearchTransformClient,
 } from '@docsearch/react';
+import {exposeAsDialog} from './dialogRole';
 import {createFailureTracker} from './failures';
 import {createLocalSearchClient, wrapSearchClient, type SearchClientLike} from './searchClient';
 import './styles.css';
@@ -26,7 +27,8 @@ type Props = DocSearchModalProps & {searchBackend?: 'local' | 'algolia'; localIn
  * - the local index client, or Algolia's client wrapped to escape its answers;
  * - the error screen DocSearch 3.9 never shows: when the latest search failed,
  *   "Unable to fetch results" replaces the dropdown's content until the next
- *   search succeeds or the query is cleared.
+ *   search succeeds or the query is cleared;
+ * - the role of a modal dialog, which DocSearch 3.9 gives as "button" (./dialogRole).
  */
 export function DocSearchModal({
   searchBackend,
@@ -39,6 +41,10 @@ export function DocSearchModal({
   const root = useRef<HTMLDivElement>(null);
   const [dropdown, setDropdown] = useState<Element | null>(null);
   useLayoutEffect(() => setDropdown(root.current?.querySelector('.DocSearch-Dropdown') ?? null), []);
+  useLayoutEffect(() => {
+    const container = root.current?.querySelector('.DocSearch-Container');
+    return container ? exposeAsDialog(container) : undefined;
+  }, []);
 
   const transform = useCallback(
     (client: DocSearchTransformClient): DocSearchTransformClient => {
