@@ -27,7 +27,7 @@ test('the sitemap leaves out the dogfood pages', async ({request}) => {
   expect(paths.filter((p) => p.startsWith('/dogfood'))).toEqual([]);
 });
 
-test('every sitemap URL answers 200 and renders one h1', async ({page, request}) => {
+test('every sitemap URL answers 200, renders one h1 and has a meta description', async ({page, request}) => {
   test.setTimeout(10 * 60_000);
   const paths = await sitemapPaths(request);
   expect(paths.length).toBeGreaterThan(100);
@@ -42,6 +42,12 @@ test('every sitemap URL answers 200 and renders one h1', async ({page, request})
     const h1s = await page.locator('#__docusaurus_skipToContent_fallback h1').allInnerTexts();
     if (h1s.length !== 1 || !h1s[0].trim())
       failures.push(`${path}: ${h1s.length} h1 elements (${h1s.join(' | ')})`);
+    // Search results and link previews show it (Lighthouse's SEO score counts it too).
+    const descriptions = await page
+      .locator('head meta[name="description"]')
+      .evaluateAll((metas) => metas.map((meta) => meta.getAttribute('content') ?? ''));
+    if (descriptions.length !== 1 || descriptions[0].trim().length < 50)
+      failures.push(`${path}: meta description ${JSON.stringify(descriptions)}`);
   }
   expect(failures).toEqual([]);
 });

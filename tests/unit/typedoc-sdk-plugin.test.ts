@@ -46,7 +46,7 @@ describe('typedoc-sdk plugin', () => {
     `);
     expect(readdirSync(path.join(out, 'classes'))).toEqual(['Client.md', '_category_.json']);
     const client = readFileSync(path.join(out, 'classes', 'Client.md'), 'utf8');
-    expect(client.startsWith('---\nsidebar_label: Client\n---')).toBe(true);
+    expect(client.startsWith('---\nsidebar_label: Client\n')).toBe(true);
     // Members are h3 under the kind group, not under an "Important" category.
     expect(client).toMatch(/^### publish\(\)/m);
     expect(client).not.toMatch(/Important/);
@@ -55,6 +55,31 @@ describe('typedoc-sdk plugin', () => {
       label: 'Classes',
     });
     expect(existsSync(path.join(out, '_category_.json'))).toBe(true);
+  });
+
+  it('gives every page a description: the first sentence of the comment, or what the page lists', async () => {
+    const out = await generate(`
+      /** The client. It does many things. */
+      export declare class Client { publish(): void }
+      export declare enum Color { Red = 'red' }
+      /** Options for \`publish\`:
+       *  when and where. */
+      export interface PublishOptions { timestamp?: number }
+    `);
+    const frontMatter = (file: string) =>
+      readFileSync(path.join(out, file), 'utf8').match(/^---\n([\s\S]*?)\n---/)?.[1] ?? '';
+    expect(frontMatter('classes/Client.md')).toMatch(
+      /^description: "Reference for the Client class in fixture: The client\."$/m,
+    );
+    expect(frontMatter('enumerations/Color.md')).toMatch(
+      /^description: "Reference for the Color enumeration in fixture: its members and their values\."$/m,
+    );
+    expect(frontMatter('interfaces/PublishOptions.md')).toMatch(
+      /^description: "Reference for the PublishOptions interface in fixture: Options for publish: when and where\."$/m,
+    );
+    expect(frontMatter('api.md')).toMatch(
+      /^description: "Reference for every class, enumeration and interface that fixture exports/m,
+    );
   });
 
   it('turns a TypeDoc warning into an error that stops the build', async () => {

@@ -1,7 +1,7 @@
 import React, {useSyncExternalStore, type ReactNode} from 'react';
 import {createPortal} from 'react-dom';
 import clsx from 'clsx';
-import {HtmlClassNameProvider} from '@docusaurus/theme-common';
+import {HtmlClassNameProvider, PageMetadata} from '@docusaurus/theme-common';
 import {translate} from '@docusaurus/Translate';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import SearchPage from '@theme-original/SearchPage';
@@ -11,7 +11,7 @@ import './styles.css';
 /**
  * The stock /search page, plus what it lacks: "Unable to fetch results" when the
  * backend fails (it would keep its spinner or say "No results were found"), and
- * no Algolia logo when the local index answers.
+ * no Algolia logo when the local index answers, and a meta description.
  */
 export default function SearchPageWrapper(): ReactNode {
   const {siteConfig} = useDocusaurusContext();
@@ -26,6 +26,7 @@ export default function SearchPageWrapper(): ReactNode {
     <HtmlClassNameProvider
       className={clsx(local && 'docs-search-local', failed && 'docs-search-page--failed')}
     >
+      <PageMetadata description="Search the Streamr documentation: quickstart guides, SDK and CLI usage, how the network works, node operation, and the SDK API reference." />
       <SearchPage />
       {failed &&
         results &&
