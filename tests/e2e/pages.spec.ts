@@ -42,12 +42,22 @@ test('every sitemap URL answers 200, renders one h1 and has a meta description',
     const h1s = await page.locator('#__docusaurus_skipToContent_fallback h1').allInnerTexts();
     if (h1s.length !== 1 || !h1s[0].trim())
       failures.push(`${path}: ${h1s.length} h1 elements (${h1s.join(' | ')})`);
-    // Search results and link previews show it (Lighthouse's SEO score counts it too).
-    const descriptions = await page
-      .locator('head meta[name="description"]')
-      .evaluateAll((metas) => metas.map((meta) => meta.getAttribute('content') ?? ''));
+    // Search results and link previews read it from the served HTML (Lighthouse's SEO score too);
+    // the live DOM is no use here: the head manager swaps the tags while the page hydrates.
+    const descriptions = metaDescriptions(await response.text());
     if (descriptions.length !== 1 || descriptions[0].trim().length < 50)
       failures.push(`${path}: meta description ${JSON.stringify(descriptions)}`);
   }
   expect(failures).toEqual([]);
 });
+
+/** The content of every `<meta name="description">` in an HTML document, as served (minified or not). */
+function metaDescriptions(html: string): string[] {
+  return [...html.matchAll(/<meta\b[^>]*>/gi)]
+    .map((match) => match[0])
+    .filter((tag) => /\bname=["']?description["'\s/>]/i.test(tag))
+    .map((tag) => {
+      const content = /\bcontent=(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))/i.exec(tag);
+      return content ? (content[1] ?? content[2] ?? content[3]) : '';
+    });
+}

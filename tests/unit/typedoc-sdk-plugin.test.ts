@@ -61,6 +61,8 @@ describe('typedoc-sdk plugin', () => {
     const out = await generate(`
       /** The client. It does many things. */
       export declare class Client { publish(): void }
+      /** Iterates with {@link https://example.com/ | for await .. of}. Ends here. */
+      export declare class Stream { next(): void }
       export declare enum Color { Red = 'red' }
       /** Options for \`publish\`:
        *  when and where. */
@@ -70,6 +72,9 @@ describe('typedoc-sdk plugin', () => {
       readFileSync(path.join(out, file), 'utf8').match(/^---\n([\s\S]*?)\n---/)?.[1] ?? '';
     expect(frontMatter('classes/Client.md')).toMatch(
       /^description: "Reference for the Client class in fixture: The client\."$/m,
+    );
+    expect(frontMatter('classes/Stream.md')).toMatch(
+      /^description: "Reference for the Stream class in fixture: Iterates with for await \.\. of\."$/m,
     );
     expect(frontMatter('enumerations/Color.md')).toMatch(
       /^description: "Reference for the Color enumeration in fixture: its members and their values\."$/m,

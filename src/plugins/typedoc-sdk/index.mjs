@@ -39,7 +39,8 @@ const KIND_NAMES = {
 
 /**
  * "Reference for the Stream class in @streamr/sdk 103.3.1: " and the first
- * sentence of the SDK's own comment on it, or what the page lists.
+ * sentence of the SDK's own comment on it (it ends where a capital letter
+ * follows, so "for await .. of" stays whole), or what the page lists.
  * @param {import('typedoc').Reflection} model
  */
 export function pageDescription(model) {
@@ -53,7 +54,7 @@ export function pageDescription(model) {
     .replace(/`/g, '')
     .replace(/\s+/g, ' ')
     .trim();
-  const firstSentence = summary.match(/^.*?[.!?](?=\s|$)/)?.[0] ?? summary;
+  const firstSentence = summary.match(/^.*?[.!?](?=\s+[A-Z]|$)/)?.[0] ?? summary;
   return `Reference for the ${model.name} ${kind} in ${model.project.name}: ${firstSentence || contents}`;
 }
 
