@@ -6,8 +6,9 @@
  *
  * 1. Builds the site cold (no persistent bundler cache) and counts its pages.
  * 2. Generates and builds two stock Docusaurus classic sites in a temp folder
- *    (scripts/lib/stock-site.mjs): a one-page site, and one with this site's
- *    content, which is what our pages are judged against (same page, stock code).
+ *    (scripts/lib/stock-site.mjs): the one-page baseline the budgets are set
+ *    against, and one with this site's content, reported beside our pages to
+ *    tell the cost of the content from the cost of our code.
  * 3. Serves every build like a static host (scripts/serve-build.mjs: brotli/gzip,
  *    cache headers, clean URLs).
  * 4. Measures first-load JavaScript of a docs page deterministically, and runs

@@ -18,7 +18,7 @@ export const BUDGETS = {
   performance: 95,
   /** Cumulative layout shift, per page (median). */
   cls: 0.02,
-  /** First-load JS of a docs page may exceed the stock site's (same content) by this fraction. */
+  /** First-load JS of a docs page may exceed the one-page stock site's by this fraction. */
   firstLoadJsAllowance: ALLOWANCE,
 };
 
@@ -172,10 +172,12 @@ export function aggregateRuns(runs) {
  * Every budget, judged. A missing page is never passed: it fails, or, if the
  * page is optional (not built yet), it is listed as not measured.
  *
- * Performance is judged against the same page built by stock Docusaurus
- * (`sameContent`) when there is one, else against the one-page stock site
- * (`baseline`): a page with 15 code blocks hydrates more DOM than a one-page
- * site's page, on any site. The one-page comparison is still reported.
+ * The budgets are the ones the project set, against the one-page stock site
+ * (`baseline`): performance at least 95, or at least the baseline's median when
+ * the baseline itself is below 95; first-load JavaScript at most the baseline's
+ * + 10 %. The same pages built by stock Docusaurus (`sameContent`) never change
+ * a verdict: their numbers go in the notes, to tell what the content costs on
+ * any Docusaurus site from what our code costs.
  * @param {{pages: PageResult[], baseline: PageResult, sameContent?: PageResult[], firstLoadJs: FirstLoadJs}} input
  * @returns {Check[]}
  */
@@ -217,13 +219,9 @@ export function evaluateBudgets({pages, baseline, sameContent = [], firstLoadJs}
     }
     const perf = m.scores.performance;
     const samePage = sameContent.find((stock) => stock.route === page.route && stock.medians);
-    const reference = samePage ?? baseline;
-    const referencePerformance = reference.medians?.scores.performance;
-    const referenceName = samePage ? 'stock Docusaurus, same page' : 'stock one-page site';
-    const onePageNote =
-      samePage && onePagePerformance !== undefined
-        ? `; the one-page stock site scores ${onePagePerformance}`
-        : '';
+    const samePageNote = samePage
+      ? `stock Docusaurus scores ${samePage.medians?.scores.performance} on the same page`
+      : undefined;
     if (perf >= BUDGETS.performance) {
       checks.push({
         name: 'performance',
@@ -231,15 +229,21 @@ export function evaluateBudgets({pages, baseline, sameContent = [], firstLoadJs}
         measured: String(perf),
         limit: `>= ${BUDGETS.performance}`,
         ok: true,
+        note: samePageNote,
       });
-    } else if (referencePerformance !== undefined && referencePerformance < BUDGETS.performance) {
+    } else if (onePagePerformance !== undefined && onePagePerformance < BUDGETS.performance) {
       checks.push({
         name: 'performance',
         subject,
         measured: String(perf),
-        limit: `>= ${referenceName}, median ${referencePerformance}`,
-        ok: perf >= referencePerformance,
-        note: `${referenceName} scores ${referencePerformance} here, below ${BUDGETS.performance}${onePageNote}`,
+        limit: `>= stock one-page site, median ${onePagePerformance}`,
+        ok: perf >= onePagePerformance,
+        note: [
+          `the stock one-page site scores ${onePagePerformance} here, below ${BUDGETS.performance}`,
+          samePageNote,
+        ]
+          .filter(Boolean)
+          .join('; '),
       });
     } else {
       checks.push({
@@ -248,10 +252,14 @@ export function evaluateBudgets({pages, baseline, sameContent = [], firstLoadJs}
         measured: String(perf),
         limit: `>= ${BUDGETS.performance}`,
         ok: false,
-        note:
-          referencePerformance === undefined
+        note: [
+          onePagePerformance === undefined
             ? 'no stock baseline measured'
-            : `${referenceName} reaches ${referencePerformance} here`,
+            : `the stock one-page site reaches ${onePagePerformance} here`,
+          samePageNote,
+        ]
+          .filter(Boolean)
+          .join('; '),
       });
     }
     checks.push({
@@ -263,14 +271,14 @@ export function evaluateBudgets({pages, baseline, sameContent = [], firstLoadJs}
     });
   }
   const {ours, stockSameContent, stockOnePage} = firstLoadJs;
-  const limit = Math.floor(stockSameContent.total.brotli * (1 + BUDGETS.firstLoadJsAllowance));
+  const limit = Math.floor(stockOnePage.total.brotli * (1 + BUDGETS.firstLoadJsAllowance));
   checks.push({
     name: 'first-load JS (brotli)',
     subject: ours.route,
     measured: formatBytes(ours.total.brotli),
-    limit: `<= ${formatBytes(limit)} (stock with the same content + ${BUDGETS.firstLoadJsAllowance * 100} %)`,
+    limit: `<= ${formatBytes(limit)} (stock one-page site + ${BUDGETS.firstLoadJsAllowance * 100} %)`,
     ok: ours.total.brotli <= limit,
-    note: `${formatRatio(ours.total.brotli / stockOnePage.total.brotli)} of the one-page stock site (${formatBytes(stockOnePage.total.brotli)})`,
+    note: `${formatRatio(ours.total.brotli / stockOnePage.total.brotli)} of the stock one-page site; ${formatRatio(ours.total.brotli / stockSameContent.total.brotli)} of stock Docusaurus with the same content (${formatBytes(stockSameContent.total.brotli)})`,
   });
   return checks;
 }
