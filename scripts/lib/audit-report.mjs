@@ -219,49 +219,32 @@ export function evaluateBudgets({pages, baseline, sameContent = [], firstLoadJs}
     }
     const perf = m.scores.performance;
     const samePage = sameContent.find((stock) => stock.route === page.route && stock.medians);
-    const samePageNote = samePage
-      ? `stock Docusaurus scores ${samePage.medians?.scores.performance} on the same page`
-      : undefined;
-    if (perf >= BUDGETS.performance) {
-      checks.push({
-        name: 'performance',
-        subject,
-        measured: String(perf),
-        limit: `>= ${BUDGETS.performance}`,
-        ok: true,
-        note: samePageNote,
-      });
-    } else if (onePagePerformance !== undefined && onePagePerformance < BUDGETS.performance) {
-      checks.push({
-        name: 'performance',
-        subject,
-        measured: String(perf),
-        limit: `>= stock one-page site, median ${onePagePerformance}`,
-        ok: perf >= onePagePerformance,
-        note: [
-          `the stock one-page site scores ${onePagePerformance} here, below ${BUDGETS.performance}`,
-          samePageNote,
-        ]
-          .filter(Boolean)
-          .join('; '),
-      });
-    } else {
-      checks.push({
-        name: 'performance',
-        subject,
-        measured: String(perf),
-        limit: `>= ${BUDGETS.performance}`,
-        ok: false,
-        note: [
-          onePagePerformance === undefined
-            ? 'no stock baseline measured'
-            : `the stock one-page site reaches ${onePagePerformance} here`,
-          samePageNote,
-        ]
-          .filter(Boolean)
-          .join('; '),
-      });
-    }
+    // The fallback bar: the one-page site's median, when that site itself is below 95.
+    const fallback =
+      onePagePerformance !== undefined && onePagePerformance < BUDGETS.performance
+        ? onePagePerformance
+        : undefined;
+    const passes = perf >= BUDGETS.performance;
+    let baselineNote;
+    if (passes) baselineNote = undefined;
+    else if (onePagePerformance === undefined) baselineNote = 'no stock baseline measured';
+    else if (fallback !== undefined)
+      baselineNote = `the stock one-page site scores ${fallback} here, below ${BUDGETS.performance}`;
+    else baselineNote = `the stock one-page site reaches ${onePagePerformance} here`;
+    const samePageNote =
+      samePage && `stock Docusaurus scores ${samePage.medians?.scores.performance} on the same page`;
+    checks.push({
+      name: 'performance',
+      subject,
+      measured: String(perf),
+      limit:
+        passes || fallback === undefined
+          ? `>= ${BUDGETS.performance}`
+          : `>= stock one-page site, median ${fallback}`,
+      // The fallback is below 95, so a page at 95 or more passes either way.
+      ok: perf >= (fallback ?? BUDGETS.performance),
+      note: [baselineNote, samePageNote].filter(Boolean).join('; ') || undefined,
+    });
     checks.push({
       name: 'CLS',
       subject,
