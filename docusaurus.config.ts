@@ -5,7 +5,8 @@ import {announcementBar} from './config/announcement';
 import {footer} from './config/footer';
 import {llmsTxtOptions} from './config/llms';
 import {navbar} from './config/navbar';
-import {darkCodeTheme, lightCodeTheme} from './config/prism';
+import {codeHighlighting, codeHighlightingOptions, darkCodeTheme, lightCodeTheme} from './config/prism';
+import {pageSnippets} from './config/snippets';
 import {algoliaThemeConfig, searchPluginOptions} from './config/search';
 import {sdkPackage, typedocOptions} from './config/typedoc';
 import {baseUrl, editUrl, siteUrl, tagManagerContainerId} from './config/site';
@@ -55,6 +56,7 @@ export default {
           editUrl,
           lastVersion: 'current',
           versions: {current: {label: 'Next', path: ''}},
+          beforeDefaultRemarkPlugins: [codeHighlighting],
         },
         blog: {
           blogTitle: 'Streamr Docs blog',
@@ -67,7 +69,9 @@ export default {
           onInlineTags: 'throw',
           onInlineAuthors: 'throw',
           onUntruncatedBlogPosts: 'throw',
+          beforeDefaultRemarkPlugins: [codeHighlighting],
         },
+        pages: {beforeDefaultRemarkPlugins: [codeHighlighting]},
         theme: {customCss: './src/css/custom.css'},
         sitemap: {ignorePatterns: ['/dogfood/**']},
         ...(tagManagerContainerId && {googleTagManager: {containerId: tagManagerContainerId}}),
@@ -89,6 +93,8 @@ export default {
     ['./src/plugins/search-local/index.ts', searchPluginOptions()],
     // A tap on Search (or Ctrl/⌘ K) before the page has hydrated still opens the dialog.
     './src/plugins/search-early-open/index.ts',
+    // Code blocks are highlighted at build time: no Prism in the browser.
+    ['./src/plugins/code-highlighting/index.ts', {...codeHighlightingOptions, snippets: pageSnippets}],
   ],
 
   // Look and feel
@@ -107,10 +113,8 @@ export default {
     prism: {
       theme: lightCodeTheme,
       darkTheme: darkCodeTheme,
-      // prism-react-renderer already bundles JSON, Python, TypeScript and HTML; each
-      // language added here goes into every page's main bundle, so only add what
-      // the docs use and it lacks.
-      additionalLanguages: ['bash'],
+      // Code is highlighted at build time with these themes (src/plugins/code-highlighting);
+      // extra languages are listed in config/prism.ts.
     },
   } satisfies Preset.ThemeConfig,
 } satisfies Config;

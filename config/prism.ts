@@ -1,5 +1,8 @@
 import type {PrismTheme} from 'prism-react-renderer';
 import {themes} from 'prism-react-renderer';
+import remarkCodeHighlighting, {
+  type RemarkCodeHighlightingOptions,
+} from '../src/plugins/code-highlighting/remark';
 
 /**
  * Code colours with at least 4.5:1 contrast against the code background in each
@@ -45,3 +48,17 @@ export const darkCodeTheme: PrismTheme = {
     {types: ['comment', 'prolog', 'doctype', 'cdata'], style: {color: '#a2acd0', fontStyle: 'italic'}},
   ],
 };
+
+/**
+ * Code blocks are highlighted at build time (src/plugins/code-highlighting), for
+ * docs, blog and pages alike. prism-react-renderer bundles JavaScript, TypeScript,
+ * JSX, JSON, Python, YAML, Markdown, HTML and a few more; add a Prism grammar here
+ * only when the docs use a language it lacks (the build names the block if so).
+ */
+export const codeHighlightingOptions: RemarkCodeHighlightingOptions = {
+  themes: {light: lightCodeTheme, dark: darkCodeTheme},
+  additionalLanguages: ['bash'],
+};
+
+/** The remark plugin, as Docusaurus's content plugins take it. */
+export const codeHighlighting = [remarkCodeHighlighting, codeHighlightingOptions] as const;

@@ -18,7 +18,7 @@ export const BUDGET_FILE = 'config/first-load-js-budget.json';
 /** Our docs page whose first-load JavaScript is budgeted. */
 export const BUDGETED_DOCS_PAGE = '/guides/nodejs';
 
-/** How much more than stock Docusaurus (with the same content) a docs page may load. */
+/** How much more than the one-page stock Docusaurus baseline a docs page may load. */
 export const ALLOWANCE = 0.1;
 
 /**
@@ -50,7 +50,7 @@ export async function writeBudgetFile(file, budget) {
     $comment:
       'Written by `npm run audit -- --update-budget`. First-load JavaScript of a docs page of stock Docusaurus ' +
       'classic sites (scripts/lib/stock-site.mjs), in bytes as served. tests/e2e/performance.spec.ts allows ' +
-      `${BUDGETED_DOCS_PAGE} at most stockSameContent.total.brotli + ${ALLOWANCE * 100} %.`,
+      `${BUDGETED_DOCS_PAGE} at most stockOnePage.total.brotli + ${ALLOWANCE * 100} %.`,
     docusaurus: budget.docusaurus,
     stockSameContent: budget.stockSameContent,
     stockOnePage: budget.stockOnePage,
@@ -66,7 +66,8 @@ export async function writeBudgetFile(file, budget) {
  * @returns {{ok: boolean, limit: number, message: string}}
  */
 export function judgeFirstLoadJs(ours, budget, installedDocusaurus) {
-  const limit = Math.floor(budget.stockSameContent.total.brotli * (1 + ALLOWANCE));
+  const baseline = budget.stockOnePage.total.brotli;
+  const limit = Math.floor(baseline * (1 + ALLOWANCE));
   if (budget.docusaurus !== installedDocusaurus) {
     return {
       ok: false,
@@ -76,10 +77,11 @@ export function judgeFirstLoadJs(ours, budget, installedDocusaurus) {
         'run `npm run audit -- --update-budget` and commit the file.',
     };
   }
-  const ratio = ours.brotli / budget.stockSameContent.total.brotli;
+  const percent = (/** @type {number} */ value) => `${value >= 0 ? '+' : ''}${(value * 100).toFixed(1)} %`;
   const message =
-    `${BUDGETED_DOCS_PAGE} loads ${ours.brotli} B of JavaScript (brotli) on first load; stock Docusaurus with ` +
-    `the same content loads ${budget.stockSameContent.total.brotli} B (${((ratio - 1) * 100).toFixed(1)} % more); ` +
-    `the budget is ${limit} B (+${ALLOWANCE * 100} %).`;
+    `${BUDGETED_DOCS_PAGE} loads ${ours.brotli} B of JavaScript (brotli) on first load, ` +
+    `${percent(ours.brotli / baseline - 1)} of the one-page stock Docusaurus baseline (${baseline} B); ` +
+    `the budget is ${limit} B (baseline + ${ALLOWANCE * 100} %). ` +
+    `Stock Docusaurus with this site's content loads ${budget.stockSameContent.total.brotli} B.`;
   return {ok: ours.brotli <= limit, limit, message};
 }

@@ -4,6 +4,8 @@ import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import CodeBlock from '@theme/CodeBlock';
 import Layout from '@theme/Layout';
 import Heading from '@theme/Heading';
+// Highlighted at build time from config/snippets.ts (src/plugins/code-highlighting).
+import snippets from '@generated/code-highlighting/default/snippets.json';
 
 import styles from './api-docs.module.css';
 
@@ -144,16 +146,12 @@ export default function ApiDocsPage(): ReactNode {
           Install
         </Heading>
         <p>The SDK runs in Node.js and in browsers. Add it to your project with npm:</p>
-        <CodeBlock language="bash">{`npm install ${sdkName}@${sdkVersion}`}</CodeBlock>
+        <CodeBlock language={snippets.sdkInstall.language} highlightedHtml={snippets.sdkInstall.html}>
+          {snippets.sdkInstall.code}
+        </CodeBlock>
         <p>Then create a client and publish a message to a stream you own:</p>
-        <CodeBlock language="ts">
-          {`import {StreamrClient} from '${sdkName}'
-
-// PRIVATE_KEY: the Ethereum private key that owns the stream
-const client = new StreamrClient({auth: {privateKey: process.env.PRIVATE_KEY!}})
-const owner = await client.getUserId()
-await client.publish(\`\${owner}/sensor-readings\`, {temperature: 21.5})
-await client.destroy()`}
+        <CodeBlock language={snippets.sdkQuickstart.language} highlightedHtml={snippets.sdkQuickstart.html}>
+          {snippets.sdkQuickstart.code}
         </CodeBlock>
 
         <Heading as="h2" id="entry-points">

@@ -40,7 +40,7 @@ function htmlFiles(dir: string): string[] {
 }
 
 test.describe('first-load JavaScript', () => {
-  test(`${BUDGETED_DOCS_PAGE} loads at most stock Docusaurus's JavaScript + 10 %`, async ({
+  test(`${BUDGETED_DOCS_PAGE} loads at most the one-page stock baseline's JavaScript + 10 %`, async ({
     page,
     baseURL,
   }) => {

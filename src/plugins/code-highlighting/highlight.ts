@@ -1,0 +1,330 @@
+/**
+ * Syntax highlighting at build time: turns a fenced code block into the HTML of
+ * its highlighted lines, and a Prism theme into the CSS that colors them.
+ *
+ * Why: Docusaurus's code block highlights in the browser. That puts Prism and its
+ * grammars (about 22 KB compressed) in every page's main bundle, highlights each
+ * block while hydrating, and renders every block a second time after hydration to
+ * switch to the dark theme. Highlighted here, a block is static HTML colored by
+ * CSS in either color mode, and the browser only hydrates its container.
+ *
+ * Semantics follow Docusaurus's code blocks (docusaurus.io/docs/markdown-features/code-blocks):
+ * `{1,3-4}` line ranges, magic comments, `showLineNumbers[=N]`.
+ */
+import {createRequire} from 'node:module';
+import {Prism, normalizeTokens, type PrismTheme} from 'prism-react-renderer';
+
+/** The Prism themes of the two color modes. */
+export type CodeThemes = {light: PrismTheme; dark: PrismTheme};
+
+export type MagicComment = {className: string; line?: string; block?: {start: string; end: string}};
+
+/** Docusaurus's default magic comments (`themeConfig.prism.magicComments`). */
+export const DEFAULT_MAGIC_COMMENTS: MagicComment[] = [
+  {
+    className: 'theme-code-block-highlighted-line',
+    line: 'highlight-next-line',
+    block: {start: 'highlight-start', end: 'highlight-end'},
+  },
+];
+
+/** A highlighted block: one HTML string per line, ready for `dangerouslySetInnerHTML`. */
+export type HighlightedBlock = {
+  /** The code as shown (magic comment lines removed), which the copy button copies. */
+  code: string;
+  html: string;
+  lineCount: number;
+};
+
+const requireFromHere = createRequire(__filename);
+
+/**
+ * Registers extra Prism grammars (`prismjs/components/prism-<name>`) on
+ * prism-react-renderer's Prism, which bundles the common ones. The component
+ * files register themselves on a global `Prism`, hence the swap.
+ */
+export function loadLanguages(languages: readonly string[]): void {
+  const global = globalThis as {Prism?: unknown};
+  const previous = global.Prism;
+  global.Prism = Prism;
+  try {
+    for (const language of languages) {
+      if (Prism.languages[language]) continue;
+      try {
+        requireFromHere(`prismjs/components/prism-${language}`);
+      } catch (error) {
+        throw new Error(
+          `code-highlighting: Prism has no language "${language}" (prismjs/components/prism-${language}.js)`,
+          {
+            cause: error,
+          },
+        );
+      }
+    }
+  } finally {
+    if (previous === undefined) delete global.Prism;
+    else global.Prism = previous;
+  }
+}
+
+/** Whether the bundled or loaded grammars know `language`. */
+export function isKnownLanguage(language: string): boolean {
+  return Boolean(Prism.languages[language]);
+}
+
+export function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/** The comment syntaxes a magic comment may be written in, by language. */
+const COMMENT_SYNTAX: Record<string, Array<[start: string, end: string]>> = {
+  js: [
+    ['\\/\\/', ''],
+    ['\\/\\*', '\\*\\/'],
+    ['\\{\\s*\\/\\*', '\\*\\/\\s*\\}'],
+  ],
+  hash: [['#', '']],
+  html: [['<!--', '-->']],
+};
+const LANGUAGE_COMMENTS: Record<string, string[]> = {
+  js: ['js'],
+  javascript: ['js'],
+  ts: ['js'],
+  typescript: ['js'],
+  jsx: ['js'],
+  tsx: ['js'],
+  json: ['js'],
+  json5: ['js'],
+  css: ['js'],
+  go: ['js'],
+  rust: ['js'],
+  solidity: ['js'],
+  java: ['js'],
+  c: ['js'],
+  cpp: ['js'],
+  bash: ['hash'],
+  sh: ['hash'],
+  shell: ['hash'],
+  python: ['hash'],
+  py: ['hash'],
+  yaml: ['hash'],
+  yml: ['hash'],
+  toml: ['hash'],
+  dockerfile: ['hash'],
+  html: ['html'],
+  xml: ['html'],
+  markup: ['html'],
+  md: ['html'],
+  markdown: ['html'],
+  mdx: ['js', 'html'],
+};
+
+function magicCommentPattern(language: string, magicComments: MagicComment[]): RegExp | undefined {
+  const directives = magicComments
+    .flatMap((comment) => [comment.line, comment.block?.start, comment.block?.end])
+    .filter((directive): directive is string => Boolean(directive))
+    .map((directive) => directive.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  if (directives.length === 0) return undefined;
+  const syntaxes = (LANGUAGE_COMMENTS[language] ?? ['js', 'hash', 'html']).flatMap(
+    (name) => COMMENT_SYNTAX[name],
+  );
+  const alternatives = syntaxes.map(([start, end]) => `${start}\\s*(${directives.join('|')})\\s*${end}`);
+  return new RegExp(`^\\s*(?:${alternatives.join('|')})\\s*$`);
+}
+
+/** Expands `1,3-4` into zero-based line indexes. */
+function parseRange(range: string): number[] {
+  return range.split(',').flatMap((part) => {
+    const [from, to = from] = part.split('-').map((n) => Number.parseInt(n, 10));
+    if (!Number.isInteger(from) || !Number.isInteger(to) || from < 1 || to < from) return [];
+    return Array.from({length: to - from + 1}, (_, i) => from - 1 + i);
+  });
+}
+
+/** Lines to show and the extra classes of each, as Docusaurus would compute them. */
+export function parseLines(
+  rawCode: string,
+  {language, meta, magicComments}: {language: string; meta?: string; magicComments: MagicComment[]},
+): {lines: string[]; lineClassNames: string[][]; lineNumbersStart?: number} {
+  const code = rawCode.replace(/\r?\n$/, '');
+  const lines = code.split(/\r?\n/);
+  const lineClassNames: string[][] = lines.map(() => []);
+  const numbering = meta?.match(/\bshowLineNumbers(?:=(\d+))?/);
+  const lineNumbersStart = numbering ? Number(numbering[1] ?? 1) : undefined;
+
+  // A `{1,3-4}` range in the meta string wins over magic comments, which then stay as written.
+  const range = meta?.match(/\{([\d,-]+)\}/)?.[1];
+  if (range !== undefined) {
+    const className = magicComments[0]?.className;
+    if (className) for (const index of parseRange(range)) lineClassNames[index]?.push(className);
+    return {lines, lineClassNames, lineNumbersStart};
+  }
+
+  const pattern = magicCommentPattern(language, magicComments);
+  if (!pattern) return {lines, lineClassNames, lineNumbersStart};
+  const kept: string[] = [];
+  const keptClasses: string[][] = [];
+  const nextLine = new Set<string>();
+  const open = new Map<string, number>();
+  for (const line of lines) {
+    const match = line.match(pattern);
+    const directive = match?.slice(1).find(Boolean);
+    const comment = directive
+      ? magicComments.find(
+          (c) => c.line === directive || c.block?.start === directive || c.block?.end === directive,
+        )
+      : undefined;
+    if (directive && comment) {
+      if (directive === comment.line) nextLine.add(comment.className);
+      else if (directive === comment.block?.start)
+        open.set(comment.className, (open.get(comment.className) ?? 0) + 1);
+      else open.set(comment.className, Math.max(0, (open.get(comment.className) ?? 0) - 1));
+      continue;
+    }
+    const classes = [...nextLine, ...[...open].filter(([, depth]) => depth > 0).map(([name]) => name)];
+    nextLine.clear();
+    kept.push(line);
+    keptClasses.push([...new Set(classes)]);
+  }
+  return {lines: kept, lineClassNames: keptClasses, lineNumbersStart};
+}
+
+type CssStyle = Record<string, string>;
+
+function cssProperty(name: string): string {
+  return name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+}
+
+function toCss(style: object): CssStyle {
+  return Object.fromEntries(
+    Object.entries(style)
+      .filter(([, value]) => value !== undefined && value !== null && value !== '')
+      .map(([name, value]) => [cssProperty(name), String(value)]),
+  );
+}
+
+/** A token type's style in a theme for a language: later theme entries win (prism-react-renderer's themeToDict). */
+function themeDictionary(theme: PrismTheme, language: string): Map<string, CssStyle> {
+  const dictionary = new Map<string, CssStyle>();
+  for (const entry of theme.styles) {
+    if (entry.languages && !entry.languages.includes(language)) continue;
+    for (const type of entry.types) dictionary.set(type, {...dictionary.get(type), ...toCss(entry.style)});
+  }
+  return dictionary;
+}
+
+/**
+ * CSS class of one property value in one color mode. Named after the value, so
+ * the Markdown side and the stylesheet agree without sharing state.
+ */
+export function styleClass(mode: 'light' | 'dark', property: string, value: string): string {
+  let hash = 0x811c9dc5;
+  for (const char of `${property}:${value}`) hash = Math.imul(hash ^ char.charCodeAt(0), 0x01000193) >>> 0;
+  return `hl${mode[0]}-${hash.toString(36)}`;
+}
+
+/** Prism's tokens for the code, with the grammars' hooks run as prism-react-renderer runs them (JSX text relies on one). */
+function tokenize(code: string, language: string): Array<string | Prism.Token> {
+  const grammar = Prism.languages[language];
+  if (!grammar) return [code];
+  const env = {code, grammar, language, tokens: [] as Array<string | Prism.Token>};
+  Prism.hooks.run('before-tokenize', env);
+  env.tokens = Prism.tokenize(env.code, env.grammar);
+  Prism.hooks.run('after-tokenize', env);
+  return env.tokens;
+}
+
+/**
+ * Token HTML of each line. Each token keeps Prism's classes (`token keyword`) and
+ * gets one class per style property and color mode, computed as
+ * prism-react-renderer does it: the styles of the token's types merged in order,
+ * so the last type wins. `codeThemeCss` defines those classes. Attributes use
+ * single quotes so the string needs no escaping inside the page's JavaScript.
+ */
+export function highlightLines(code: string, language: string, themes: CodeThemes): string[] {
+  const lines = normalizeTokens(tokenize(code, language));
+  const dictionaries = {
+    light: themeDictionary(themes.light, language),
+    dark: themeDictionary(themes.dark, language),
+  };
+  return lines.map((tokens) =>
+    tokens
+      // An empty line comes as one "\n" token; the line's own <br> already breaks it.
+      .filter((token) => !(tokens.length === 1 && token.content === '\n'))
+      .map((token) => {
+        const text = escapeHtml(token.content);
+        if (token.types.length === 1 && token.types[0] === 'plain') return text;
+        const classes = ['token', ...token.types];
+        for (const mode of ['light', 'dark'] as const) {
+          const style: CssStyle = Object.assign(
+            {},
+            ...token.types.map((type) => dictionaries[mode].get(type)),
+          );
+          for (const [property, value] of Object.entries(style))
+            classes.push(styleClass(mode, property, value));
+        }
+        return `<span class='${classes.join(' ')}'>${text}</span>`;
+      })
+      .join(''),
+  );
+}
+
+/**
+ * The `<code>` element's inner HTML for a fenced block: one `div.token-line` per
+ * line like the theme renders, with line-number cells when asked for.
+ */
+export function highlightCodeBlock(
+  rawCode: string,
+  {
+    language,
+    meta,
+    themes,
+    magicComments = DEFAULT_MAGIC_COMMENTS,
+  }: {language: string; meta?: string; themes: CodeThemes; magicComments?: MagicComment[]},
+): HighlightedBlock {
+  const {lines, lineClassNames, lineNumbersStart} = parseLines(rawCode, {language, meta, magicComments});
+  const code = lines.join('\n');
+  const tokenLines = highlightLines(code, language, themes);
+  const numbered = lineNumbersStart !== undefined;
+  const html = tokenLines
+    .map((tokens, index) => {
+      const classes = ['token-line', ...(numbered ? ['code-line'] : []), ...(lineClassNames[index] ?? [])];
+      const content = numbered
+        ? `<span class='code-line-number'></span><span class='code-line-content'>${tokens}</span>`
+        : tokens;
+      return `<div class='${classes.join(' ')}'>${content}<br></div>`;
+    })
+    .join('');
+  return {code, html, lineCount: tokenLines.length};
+}
+
+/**
+ * The stylesheet for build-time highlighted blocks: every property value either
+ * theme uses, as a class scoped to its color mode, and the block colors.
+ * The theme's container sets `--prism-*` inline from the mode it rendered in
+ * (light on the server); blocks are no longer re-rendered after hydration, so
+ * the stylesheet decides, hence `!important` on those two variables only.
+ */
+export function codeThemeCss(themes: CodeThemes): string {
+  const rules: string[] = [];
+  for (const mode of ['light', 'dark'] as const) {
+    const theme = themes[mode];
+    const scope = mode === 'dark' ? `html[data-theme='dark']` : `html:not([data-theme='dark'])`;
+    rules.push(
+      `${scope} .theme-code-block{--prism-color:${theme.plain.color ?? 'inherit'} !important;` +
+        `--prism-background-color:${theme.plain.backgroundColor ?? 'transparent'} !important}`,
+    );
+    const seen = new Map<string, string>();
+    for (const entry of theme.styles) {
+      for (const [property, value] of Object.entries(toCss(entry.style))) {
+        const name = styleClass(mode, property, value);
+        const declaration = `${property}:${value}`;
+        if (seen.get(name) === declaration) continue;
+        if (seen.has(name)) throw new Error(`code-highlighting: class ${name} would stand for two styles`);
+        seen.set(name, declaration);
+        rules.push(`${scope} .${name}{${declaration}}`);
+      }
+    }
+  }
+  return `${rules.join('\n')}\n`;
+}

@@ -1,0 +1,73 @@
+import {mkdirSync, writeFileSync} from 'node:fs';
+import path from 'node:path';
+import type {LoadContext, Plugin} from '@docusaurus/types';
+import {codeThemeCss, highlightCodeBlock, isKnownLanguage, loadLanguages, type CodeThemes} from './highlight';
+import {PLAIN_LANGUAGES} from './remark';
+
+export type CodeSnippet = {language: string; code: string};
+export type HighlightedSnippet = CodeSnippet & {html: string};
+
+export type CodeHighlightingPluginOptions = {
+  /** The Prism themes of the light and dark color modes (as for the remark plugin). */
+  themes: CodeThemes;
+  /** Prism grammars to load beyond prism-react-renderer's bundled ones (as for the remark plugin). */
+  additionalLanguages?: string[];
+  /**
+   * Code that React pages show (they have no Markdown to highlight), by name.
+   * Pages import them highlighted from `@generated/code-highlighting/default/snippets.json`.
+   */
+  snippets?: Record<string, CodeSnippet>;
+};
+
+/**
+ * Build-time syntax highlighting, the site side (the Markdown side is ./remark.ts):
+ * - a stylesheet coloring the highlighted tokens in both color modes;
+ * - highlighted snippets for React pages;
+ * - no Prism in the browser: theme-classic's client module that registers Prism
+ *   languages at startup is swapped for an empty one, which takes Prism out of
+ *   every page's main bundle. Code blocks never highlight in the browser here
+ *   (src/theme/CodeBlock/Content), so nothing else needs it.
+ */
+export default function codeHighlightingPlugin(
+  context: LoadContext,
+  options: CodeHighlightingPluginOptions,
+): Plugin<Record<string, HighlightedSnippet>> {
+  const cssFile = path.join(context.generatedFilesDir, 'code-highlighting', 'code-theme.css');
+  return {
+    name: 'code-highlighting',
+    async loadContent() {
+      mkdirSync(path.dirname(cssFile), {recursive: true});
+      writeFileSync(cssFile, codeThemeCss(options.themes));
+      loadLanguages(options.additionalLanguages ?? []);
+      const snippets: Record<string, HighlightedSnippet> = {};
+      for (const [name, {language, code}] of Object.entries(options.snippets ?? {})) {
+        if (!PLAIN_LANGUAGES.has(language) && !isKnownLanguage(language))
+          throw new Error(
+            `code-highlighting: snippet "${name}" is in "${language}", which Prism does not know`,
+          );
+        snippets[name] = {
+          language,
+          code,
+          html: highlightCodeBlock(code, {language, themes: options.themes}).html,
+        };
+      }
+      return snippets;
+    },
+    async contentLoaded({content, actions}) {
+      await actions.createData('snippets.json', JSON.stringify(content));
+    },
+    getClientModules() {
+      return [cssFile];
+    },
+    configureWebpack(_config, _isServer, {currentBundler}) {
+      return {
+        plugins: [
+          new currentBundler.instance.NormalModuleReplacementPlugin(
+            /theme-classic[\\/]lib[\\/]prism-include-languages(\.js)?$/,
+            path.join(__dirname, 'no-browser-prism.ts'),
+          ),
+        ],
+      };
+    },
+  };
+}
