@@ -93,6 +93,8 @@ export default {
     ['./src/plugins/search-local/index.ts', searchPluginOptions()],
     // A tap on Search (or Ctrl/⌘ K) before the page has hydrated still opens the dialog.
     './src/plugins/search-early-open/index.ts',
+    // Each chunk is prefetched once, not once per link that needs it.
+    './src/plugins/prefetch-once/index.ts',
     // Code blocks are highlighted at build time: no Prism in the browser.
     ['./src/plugins/code-highlighting/index.ts', {...codeHighlightingOptions, snippets: pageSnippets}],
   ],

@@ -223,3 +223,38 @@ test.describe('search loads on demand', () => {
     expect(loaded.length, 'search requests after opening search').toBeGreaterThan(0);
   });
 });
+
+test.describe('prefetching', () => {
+  /** Prefetch links in the head, and the scripts the page runs. */
+  async function prefetchState(page: import('@playwright/test').Page) {
+    return page.evaluate(() => ({
+      prefetched: Array.from(document.querySelectorAll('link[rel=prefetch]')).map((link) =>
+        link.getAttribute('href'),
+      ),
+      scripts: Array.from(document.scripts)
+        .map((script) => script.getAttribute('src'))
+        .filter(Boolean),
+    }));
+  }
+
+  test('each chunk is prefetched once, and never one the page already runs', async ({page}) => {
+    await page.goto('/usage/sdk/api/classes/StreamrClient');
+    await page.waitForLoadState('networkidle');
+    // Links in view are prefetched while the browser is idle.
+    await expect.poll(async () => (await prefetchState(page)).prefetched.length).toBeGreaterThan(5);
+    await page.mouse.wheel(0, 4000);
+    await page.waitForLoadState('networkidle');
+    const {prefetched, scripts} = await prefetchState(page);
+    expect(prefetched.length, 'prefetch links').toBe(new Set(prefetched).size);
+    expect(prefetched.filter((href) => scripts.includes(href))).toEqual([]);
+  });
+
+  test('a prefetched page still opens without a reload', async ({page}) => {
+    await page.goto('/usage/sdk/api/classes/StreamrClient');
+    await page.waitForLoadState('networkidle');
+    await page.evaluate(() => ((window as unknown as {notReloaded: boolean}).notReloaded = true));
+    await page.locator('article a[href="/usage/sdk/api/interfaces/StreamrClientConfig"]').first().click();
+    await expect(page.locator('article h1')).toHaveText('Interface: StreamrClientConfig');
+    expect(await page.evaluate(() => (window as unknown as {notReloaded?: boolean}).notReloaded)).toBe(true);
+  });
+});
