@@ -15,6 +15,7 @@ import {
 } from '../../src/plugins/code-highlighting/highlight';
 import remarkCodeHighlighting from '../../src/plugins/code-highlighting/remark';
 import {codeHighlightingOptions} from '../../config/prism';
+import {lineMismatch} from '../../src/components/HighlightedHtmlContext';
 
 /** Small themes whose every colour is easy to spot. */
 const light: PrismTheme = {
@@ -137,6 +138,12 @@ describe('parseLines', () => {
     expect(html.lineClassNames).toEqual([[highlighted]]);
   });
 
+  it('accepts every popular comment style in other languages, as Docusaurus does', () => {
+    expect(parseLines('# highlight-next-line\na: 1', {...options, language: 'yaml'}).lines).toEqual(['a: 1']);
+    expect(parseLines('// highlight-next-line\n{}', {...options, language: 'json'}).lines).toEqual(['{}']);
+    expect(parseLines('{/* highlight-next-line */}\nx', {...options, language: 'md'}).lines).toEqual(['x']);
+  });
+
   it('lets a {range} in the meta string win, keeping magic comments as written', () => {
     const {lines, lineClassNames} = parseLines('a\n// highlight-next-line\nb\nc', {
       ...options,
@@ -218,6 +225,16 @@ describe('remark plugin', () => {
   it('fails on a language Prism does not know, naming the file and line', () => {
     expect(() => highlightMarkdown('Intro\n\n```klingon\nqapla\n```\n', 'docs/guides/x.md')).toThrow(
       /docs\/guides\/x\.md:3: code block language "klingon" has no Prism grammar/,
+    );
+  });
+});
+
+describe('lineMismatch', () => {
+  it('accepts build HTML with the lines the theme shows and names a disagreement', () => {
+    const {html, code} = highlightCodeBlock('a\n// highlight-next-line\nb\n', {language: 'ts', themes});
+    expect(lineMismatch(html, code)).toBeUndefined();
+    expect(lineMismatch(html, 'a\n// highlight-next-line\nb')).toMatch(
+      /highlighted 2 lines but the theme shows 3/,
     );
   });
 });

@@ -28,7 +28,7 @@ export const DEFAULT_MAGIC_COMMENTS: MagicComment[] = [
   },
 ];
 
-/** A highlighted block: one HTML string per line, ready for `dangerouslySetInnerHTML`. */
+/** A highlighted block: the inner HTML of its `<code>`, ready for `dangerouslySetInnerHTML`. */
 export type HighlightedBlock = {
   /** The code as shown (magic comment lines removed), which the copy button copies. */
   code: string;
@@ -53,12 +53,8 @@ export function loadLanguages(languages: readonly string[]): void {
       try {
         requireFromHere(`prismjs/components/prism-${language}`);
       } catch (error) {
-        throw new Error(
-          `code-highlighting: Prism has no language "${language}" (prismjs/components/prism-${language}.js)`,
-          {
-            cause: error,
-          },
-        );
+        const message = `code-highlighting: Prism has no language "${language}" (prismjs/components/prism-${language}.js)`;
+        throw new Error(message, {cause: error});
       }
     }
   } finally {
@@ -76,47 +72,42 @@ export function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
-/** The comment syntaxes a magic comment may be written in, by language. */
-const COMMENT_SYNTAX: Record<string, Array<[start: string, end: string]>> = {
-  js: [
-    ['\\/\\/', ''],
-    ['\\/\\*', '\\*\\/'],
-    ['\\{\\s*\\/\\*', '\\*\\/\\s*\\}'],
-  ],
-  hash: [['#', '']],
-  html: [['<!--', '-->']],
+/**
+ * The comment syntaxes a magic comment may be written in, by language, as Docusaurus
+ * reads them (theme-common's codeBlockUtils); other languages accept the popular ones.
+ * Should the two ever disagree on a block, CodeBlock/Content notices and says so.
+ */
+const COMMENT_SYNTAX: Record<string, [start: string, end: string]> = {
+  js: ['\\/\\/', ''],
+  jsBlock: ['\\/\\*', '\\*\\/'],
+  jsx: ['\\{\\s*\\/\\*', '\\*\\/\\s*\\}'],
+  bash: ['#', ''],
+  html: ['<!--', '-->'],
+  tex: ['%', ''],
+  lua: ['--', ''],
+  wasm: ['\\;\\;', ''],
 };
+const POPULAR_COMMENTS = ['js', 'jsBlock', 'jsx', 'bash', 'html'];
 const LANGUAGE_COMMENTS: Record<string, string[]> = {
-  js: ['js'],
-  javascript: ['js'],
-  ts: ['js'],
-  typescript: ['js'],
-  jsx: ['js'],
-  tsx: ['js'],
-  json: ['js'],
-  json5: ['js'],
-  css: ['js'],
-  go: ['js'],
-  rust: ['js'],
-  solidity: ['js'],
-  java: ['js'],
-  c: ['js'],
-  cpp: ['js'],
-  bash: ['hash'],
-  sh: ['hash'],
-  shell: ['hash'],
-  python: ['hash'],
-  py: ['hash'],
-  yaml: ['hash'],
-  yml: ['hash'],
-  toml: ['hash'],
-  dockerfile: ['hash'],
-  html: ['html'],
-  xml: ['html'],
-  markup: ['html'],
-  md: ['html'],
-  markdown: ['html'],
-  mdx: ['js', 'html'],
+  js: ['js', 'jsBlock'],
+  javascript: ['js', 'jsBlock'],
+  ts: ['js', 'jsBlock'],
+  typescript: ['js', 'jsBlock'],
+  jsx: ['js', 'jsBlock', 'jsx'],
+  tsx: ['js', 'jsBlock', 'jsx'],
+  html: ['js', 'jsBlock', 'html'],
+  python: ['bash'],
+  py: ['bash'],
+  bash: ['bash'],
+  markdown: ['html', 'jsx', 'bash'],
+  md: ['html', 'jsx', 'bash'],
+  tex: ['tex'],
+  latex: ['tex'],
+  matlab: ['tex'],
+  lua: ['lua'],
+  haskell: ['lua'],
+  sql: ['lua', 'jsBlock'],
+  wasm: ['wasm'],
 };
 
 function magicCommentPattern(language: string, magicComments: MagicComment[]): RegExp | undefined {
@@ -125,7 +116,7 @@ function magicCommentPattern(language: string, magicComments: MagicComment[]): R
     .filter((directive): directive is string => Boolean(directive))
     .map((directive) => directive.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
   if (directives.length === 0) return undefined;
-  const syntaxes = (LANGUAGE_COMMENTS[language] ?? ['js', 'hash', 'html']).flatMap(
+  const syntaxes = (LANGUAGE_COMMENTS[language.toLowerCase()] ?? POPULAR_COMMENTS).map(
     (name) => COMMENT_SYNTAX[name],
   );
   const alternatives = syntaxes.map(([start, end]) => `${start}\\s*(${directives.join('|')})\\s*${end}`);

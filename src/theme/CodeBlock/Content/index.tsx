@@ -9,7 +9,7 @@ import {useContext, type ReactNode} from 'react';
 import clsx from 'clsx';
 import {useCodeBlockContext} from '@docusaurus/theme-common/internal';
 import type {Props} from '@theme/CodeBlock/Content';
-import {HighlightedHtmlContext} from '@site/src/components/HighlightedHtmlContext';
+import {HighlightedHtmlContext, lineMismatch} from '@site/src/components/HighlightedHtmlContext';
 import styles from './styles.module.css';
 
 function escapeHtml(text: string): string {
@@ -36,7 +36,13 @@ export default function CodeBlockContent({className}: Props): ReactNode {
   const {codeBlockRef} = wordWrap;
   const highlighted = useContext(HighlightedHtmlContext);
   const numbered = metadata.lineNumbersStart !== undefined;
-  const html = highlighted ?? plainHtml(metadata.code, metadata.lineClassNames, numbered);
+  const mismatch = highlighted === undefined ? undefined : lineMismatch(highlighted, metadata.code);
+  // The browser tests fail on console errors, so a mismatch cannot go unnoticed.
+  if (mismatch) console.error(mismatch);
+  const html =
+    highlighted !== undefined && !mismatch
+      ? highlighted
+      : plainHtml(metadata.code, metadata.lineClassNames, numbered);
   return (
     <pre
       ref={codeBlockRef}
