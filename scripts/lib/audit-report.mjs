@@ -5,7 +5,7 @@
  * so tests/unit/audit-report.test.ts can prove every budget can fail.
  */
 
-import {ALLOWANCE} from './first-load-js-budget.mjs';
+import {ALLOWANCE, firstLoadJsLimit} from './first-load-js-budget.mjs';
 
 export const CATEGORIES = /** @type {const} */ (['performance', 'accessibility', 'best-practices', 'seo']);
 /** @typedef {(typeof CATEGORIES)[number]} Category */
@@ -254,7 +254,7 @@ export function evaluateBudgets({pages, baseline, sameContent = [], firstLoadJs}
     });
   }
   const {ours, stockSameContent, stockOnePage} = firstLoadJs;
-  const limit = Math.floor(stockOnePage.total.brotli * (1 + BUDGETS.firstLoadJsAllowance));
+  const limit = firstLoadJsLimit(stockOnePage.total.brotli);
   checks.push({
     name: 'first-load JS (brotli)',
     subject: ours.route,

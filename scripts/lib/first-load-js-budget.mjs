@@ -22,6 +22,14 @@ export const BUDGETED_DOCS_PAGE = '/guides/nodejs';
 export const ALLOWANCE = 0.1;
 
 /**
+ * The most a docs page may load, in the baseline's unit (bytes).
+ * @param {number} baseline
+ */
+export function firstLoadJsLimit(baseline) {
+  return Math.floor(baseline * (1 + ALLOWANCE));
+}
+
+/**
  * @typedef {{raw: number, gzip: number, brotli: number}} Sizes
  * @typedef {{route: string, total: Sizes}} Measurement
  * @typedef {{docusaurus: string, stockSameContent: Measurement, stockOnePage: Measurement}} BudgetFile
@@ -67,7 +75,7 @@ export async function writeBudgetFile(file, budget) {
  */
 export function judgeFirstLoadJs(ours, budget, installedDocusaurus) {
   const baseline = budget.stockOnePage.total.brotli;
-  const limit = Math.floor(baseline * (1 + ALLOWANCE));
+  const limit = firstLoadJsLimit(baseline);
   if (budget.docusaurus !== installedDocusaurus) {
     return {
       ok: false,

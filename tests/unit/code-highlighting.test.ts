@@ -15,7 +15,7 @@ import {
 } from '../../src/plugins/code-highlighting/highlight';
 import remarkCodeHighlighting from '../../src/plugins/code-highlighting/remark';
 import {codeHighlightingOptions} from '../../config/prism';
-import {lineMismatch} from '../../src/components/HighlightedHtmlContext';
+import {lineMismatch} from '../../src/plugins/code-highlighting/markup';
 
 /** Small themes whose every colour is easy to spot. */
 const light: PrismTheme = {

@@ -13,6 +13,7 @@
  */
 import {createRequire} from 'node:module';
 import {Prism, normalizeTokens, type PrismTheme} from 'prism-react-renderer';
+import {escapeHtml, linesHtml} from './markup';
 
 /** The Prism themes of the two color modes. */
 export type CodeThemes = {light: PrismTheme; dark: PrismTheme};
@@ -68,8 +69,16 @@ export function isKnownLanguage(language: string): boolean {
   return Boolean(Prism.languages[language]);
 }
 
-export function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+/** Languages shown as plain text on purpose. */
+export const PLAIN_LANGUAGES = new Set(['text', 'txt', 'plain', 'plaintext', 'none']);
+
+/** Fails, naming `where`, for a language that is neither plain text nor known to Prism. */
+export function assertLanguageSupported(language: string, where: string): void {
+  if (PLAIN_LANGUAGES.has(language) || isKnownLanguage(language)) return;
+  throw new Error(
+    `${where}: code block language "${language}" has no Prism grammar. Use a language Prism knows, ` +
+      '"text" for plain text, or add the grammar to additionalLanguages in config/prism.ts.',
+  );
 }
 
 /**
@@ -260,10 +269,7 @@ export function highlightLines(code: string, language: string, themes: CodeTheme
   );
 }
 
-/**
- * The `<code>` element's inner HTML for a fenced block: one `div.token-line` per
- * line like the theme renders, with line-number cells when asked for.
- */
+/** The `<code>` element's inner HTML for a fenced block (markup: ./markup.ts). */
 export function highlightCodeBlock(
   rawCode: string,
   {
@@ -276,16 +282,7 @@ export function highlightCodeBlock(
   const {lines, lineClassNames, lineNumbersStart} = parseLines(rawCode, {language, meta, magicComments});
   const code = lines.join('\n');
   const tokenLines = highlightLines(code, language, themes);
-  const numbered = lineNumbersStart !== undefined;
-  const html = tokenLines
-    .map((tokens, index) => {
-      const classes = ['token-line', ...(numbered ? ['code-line'] : []), ...(lineClassNames[index] ?? [])];
-      const content = numbered
-        ? `<span class='code-line-number'></span><span class='code-line-content'>${tokens}</span>`
-        : tokens;
-      return `<div class='${classes.join(' ')}'>${content}<br></div>`;
-    })
-    .join('');
+  const html = linesHtml(tokenLines, lineClassNames, lineNumbersStart !== undefined);
   return {code, html, lineCount: tokenLines.length};
 }
 

@@ -1,8 +1,13 @@
 import {mkdirSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
-import {codeThemeCss, highlightCodeBlock, isKnownLanguage, loadLanguages, type CodeThemes} from './highlight';
-import {PLAIN_LANGUAGES} from './remark';
+import {
+  assertLanguageSupported,
+  codeThemeCss,
+  highlightCodeBlock,
+  loadLanguages,
+  type CodeThemes,
+} from './highlight';
 
 export type CodeSnippet = {language: string; code: string};
 export type HighlightedSnippet = CodeSnippet & {html: string};
@@ -41,10 +46,7 @@ export default function codeHighlightingPlugin(
       loadLanguages(options.additionalLanguages ?? []);
       const snippets: Record<string, HighlightedSnippet> = {};
       for (const [name, {language, code}] of Object.entries(options.snippets ?? {})) {
-        if (!PLAIN_LANGUAGES.has(language) && !isKnownLanguage(language))
-          throw new Error(
-            `code-highlighting: snippet "${name}" is in "${language}", which Prism does not know`,
-          );
+        assertLanguageSupported(language, `code-highlighting: snippet "${name}"`);
         snippets[name] = {
           language,
           code,

@@ -6,9 +6,9 @@
  */
 import type {Code, Root} from 'mdast';
 import {
+  assertLanguageSupported,
   DEFAULT_MAGIC_COMMENTS,
   highlightCodeBlock,
-  isKnownLanguage,
   loadLanguages,
   type CodeThemes,
   type MagicComment,
@@ -21,9 +21,6 @@ export type RemarkCodeHighlightingOptions = {
   additionalLanguages?: string[];
   magicComments?: MagicComment[];
 };
-
-/** Languages shown as plain text on purpose. */
-export const PLAIN_LANGUAGES = new Set(['text', 'txt', 'plain', 'plaintext', 'none']);
 
 /** Left to other plugins (Mermaid diagrams become their own component). */
 const NOT_CODE = new Set(['mermaid']);
@@ -43,13 +40,10 @@ export default function remarkCodeHighlighting(options: RemarkCodeHighlightingOp
     for (const node of codeNodes(tree as unknown as Node)) {
       const language = node.lang ?? 'text';
       if (NOT_CODE.has(language)) continue;
-      if (!PLAIN_LANGUAGES.has(language) && !isKnownLanguage(language)) {
-        const where = `${file.path ?? '<unknown file>'}:${node.position?.start.line ?? '?'}`;
-        throw new Error(
-          `${where}: code block language "${language}" has no Prism grammar. Use a language Prism knows, ` +
-            '"text" for plain text, or add the grammar to additionalLanguages in config/prism.ts.',
-        );
-      }
+      assertLanguageSupported(
+        language,
+        `${file.path ?? '<unknown file>'}:${node.position?.start.line ?? '?'}`,
+      );
       const {html} = highlightCodeBlock(node.value, {
         language,
         meta: node.meta ?? undefined,

@@ -9,27 +9,9 @@ import {useContext, type ReactNode} from 'react';
 import clsx from 'clsx';
 import {useCodeBlockContext} from '@docusaurus/theme-common/internal';
 import type {Props} from '@theme/CodeBlock/Content';
-import {HighlightedHtmlContext, lineMismatch} from '@site/src/components/HighlightedHtmlContext';
+import {HighlightedHtmlContext} from '@site/src/components/HighlightedHtmlContext';
+import {escapeHtml, lineMismatch, linesHtml} from '@site/src/plugins/code-highlighting/markup';
 import styles from './styles.module.css';
-
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-}
-
-/** Plain lines in the markup the build produces, for blocks it did not highlight. */
-function plainHtml(code: string, lineClassNames: Record<number, string[]>, numbered: boolean): string {
-  return code
-    .split('\n')
-    .map((line, index) => {
-      const classes = clsx('token-line', numbered && 'code-line', lineClassNames[index]);
-      const text = escapeHtml(line);
-      const content = numbered
-        ? `<span class='code-line-number'></span><span class='code-line-content'>${text}</span>`
-        : text;
-      return `<div class='${classes}'>${content}<br></div>`;
-    })
-    .join('');
-}
 
 export default function CodeBlockContent({className}: Props): ReactNode {
   const {metadata, wordWrap} = useCodeBlockContext();
@@ -42,7 +24,7 @@ export default function CodeBlockContent({className}: Props): ReactNode {
   const html =
     highlighted !== undefined && !mismatch
       ? highlighted
-      : plainHtml(metadata.code, metadata.lineClassNames, numbered);
+      : linesHtml(metadata.code.split('\n').map(escapeHtml), metadata.lineClassNames, numbered);
   return (
     <pre
       ref={codeBlockRef}
