@@ -16,16 +16,32 @@ async function tabTo(page: Page, target: Locator, maxPresses = 60) {
   throw new Error(`${target} was not reached with ${maxPresses} presses of Tab`);
 }
 
-type FocusStyle = {focusVisible: boolean; outline: string; boxShadow: string; visible: boolean};
+type FocusStyle = {
+  name: string;
+  focusVisible: boolean;
+  outline: string;
+  boxShadow: string;
+  visible: boolean;
+};
 
-function focusStyleOf(el: Element): FocusStyle {
+/**
+ * The focus indicator of `el` once it has settled. Some indicators fade in
+ * (DocSearch's button eases its ring in over Infima's 0.2 s), so reading the
+ * style straight after the key press can catch the first, transparent frame:
+ * wait for the element's running CSS transitions first.
+ */
+async function focusStyleOf(el: Element): Promise<FocusStyle> {
+  const transitions = el.getAnimations().filter((animation) => animation instanceof CSSTransition);
+  await Promise.all(transitions.map((transition) => transition.finished.catch(() => undefined)));
   const style = getComputedStyle(el);
   const outlineShown =
     style.outlineStyle !== 'none' &&
     parseFloat(style.outlineWidth) > 0 &&
     style.outlineColor !== 'rgba(0, 0, 0, 0)';
   const shadowShown = style.boxShadow !== 'none' && !/^rgba\(0, 0, 0, 0\)/.test(style.boxShadow);
+  const text = (el.textContent ?? '').trim().slice(0, 40);
   return {
+    name: `${el.tagName.toLowerCase()} "${text || el.getAttribute('aria-label')}"`,
     focusVisible: el.matches(':focus-visible'),
     outline: `${style.outlineStyle} ${style.outlineWidth} ${style.outlineColor}`,
     boxShadow: style.boxShadow,
@@ -54,20 +70,13 @@ test.describe('desktop', () => {
     const seen: string[] = [];
     for (let i = 0; i < 80; i++) {
       await page.keyboard.press('Tab');
-      const focused = await page.evaluate(() => {
-        const el = document.activeElement;
-        if (!el || el === document.body) return undefined;
-        const style = getComputedStyle(el);
-        const outlineShown =
-          style.outlineStyle !== 'none' &&
-          parseFloat(style.outlineWidth) > 0 &&
-          style.outlineColor !== 'rgba(0, 0, 0, 0)';
-        const shadowShown = style.boxShadow !== 'none' && !/^rgba\(0, 0, 0, 0\)/.test(style.boxShadow);
-        const name = `${el.tagName.toLowerCase()} "${(el.textContent ?? '').trim().slice(0, 40) || el.getAttribute('aria-label')}"`;
-        return {name, ok: el.matches(':focus-visible') && (outlineShown || shadowShown)};
-      });
-      if (!focused) continue;
-      seen.push(focused.ok ? 'ok' : `no visible focus: ${focused.name}`);
+      const focused = await page.evaluateHandle(() => document.activeElement ?? document.body);
+      const element = focused.asElement();
+      const onBody = !element || (await element.evaluate((el) => el === document.body));
+      const style = onBody ? undefined : await element.evaluate(focusStyleOf);
+      await focused.dispose();
+      if (!style) continue;
+      seen.push(style.focusVisible && style.visible ? 'ok' : `no visible focus: ${style.name}`);
     }
     expect(seen.length, 'tab stops visited').toBeGreaterThan(40);
     expect(seen.filter((entry) => entry !== 'ok')).toEqual([]);
