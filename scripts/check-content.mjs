@@ -15,6 +15,7 @@ import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import yaml from 'js-yaml';
 import {findMarkdownFiles} from './check-code-samples.mjs';
+import {checkContentRules} from './lib/content-rules.mjs';
 
 /** @typedef {{file: string, line: number, message: string}} ContentProblem */
 
@@ -111,7 +112,10 @@ function hasTextAlternative(lines, openIndex, fence) {
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
   const targets = process.argv.slice(2);
   const files = findMarkdownFiles(targets.length ? targets : ['docs', 'blog']);
-  const problems = files.flatMap((file) => checkContent(readFileSync(file, 'utf8'), file));
+  const problems = files.flatMap((file) => {
+    const source = readFileSync(file, 'utf8');
+    return [...checkContent(source, file), ...checkContentRules(source, file)];
+  });
   for (const problem of problems) console.error(`${problem.file}:${problem.line}: ${problem.message}`);
   console.log(`Content rules: ${files.length} files checked, ${problems.length} problem(s).`);
   process.exit(problems.length ? 1 : 0);
