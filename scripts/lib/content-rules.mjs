@@ -15,6 +15,8 @@
  *   package.json. Blog posts are dated and exempt; a docs line about an older release opts out with a
  *   `version: historical` comment on it or on the line just above it.
  * - A parameter table cell does not say just "unchanged": say what left it unchanged.
+ * - An admonition title goes in brackets (`:::warning[Title]`): with `future.v4` Docusaurus no longer
+ *   reads the older `:::warning Title` form, and the whole box renders as a plain paragraph.
  */
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
@@ -329,6 +331,44 @@ export function findBareUnchangedCells(source, file) {
   return problems;
 }
 
+/** The admonition types Docusaurus's classic theme renders. */
+const ADMONITION_TYPES = [
+  'note',
+  'tip',
+  'info',
+  'warning',
+  'danger',
+  'caution',
+  'important',
+  'success',
+  'secondary',
+];
+const SPACE_TITLED_ADMONITION = new RegExp(`^\\s*(:{3,})(${ADMONITION_TYPES.join('|')})[ \\t]+(\\S.*)$`);
+
+/**
+ * Admonitions titled the MDX 1 way (`:::warning Title`), which the site's Docusaurus settings
+ * (`future.v4`, so no `mdx1Compat.admonitions`) render as the literal text ":::warning Title".
+ * @param {string} source
+ * @param {string} file
+ * @returns {ContentProblem[]}
+ */
+export function findSpaceTitledAdmonitions(source, file) {
+  /** @type {ContentProblem[]} */
+  const problems = [];
+  for (const {line, text, language} of taggedLines(source)) {
+    if (language !== null) continue;
+    const match = SPACE_TITLED_ADMONITION.exec(text);
+    if (!match) continue;
+    const [, colons, type, title] = match;
+    problems.push({
+      file,
+      line,
+      message: `admonition title without brackets renders as plain text; write ${colons}${type}[${title.trim()}]`,
+    });
+  }
+  return problems;
+}
+
 /**
  * Every rule of this module, problems sorted by line.
  * @param {string} source
@@ -343,5 +383,6 @@ export function checkContentRules(source, file, options = {}) {
     ...findUsablePrivateKeyValues(source, file),
     ...findSdkVersionMismatches(source, file, options.pinnedSdkVersion),
     ...findBareUnchangedCells(source, file),
+    ...findSpaceTitledAdmonitions(source, file),
   ].sort((a, b) => a.line - b.line);
 }

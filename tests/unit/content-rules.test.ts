@@ -9,6 +9,7 @@ import {
   findPubliclyKnownKeys,
   findSdkVersionMismatches,
   findSecretsOnShellCommandLines,
+  findSpaceTitledAdmonitions,
   findUsablePrivateKeyValues,
   pinnedSdkVersion,
   versionMatches,
@@ -249,6 +250,37 @@ describe('findBareUnchangedCells', () => {
 
   it('ignores tables inside code blocks', () => {
     expect(run(findBareUnchangedCells, ['```md', '| a | unchanged |', '```'])).toEqual([]);
+  });
+});
+
+describe('findSpaceTitledAdmonitions', () => {
+  it('reports a title written after a space, with the bracket form to use', () => {
+    expect(
+      run(findSpaceTitledAdmonitions, [
+        ':::warning Protect config files',
+        'Text.',
+        ':::',
+        ':::tip[Bracketed titles render]',
+        ':::',
+        '  ::::danger  Nested box  ',
+      ]),
+    ).toEqual([
+      '1: admonition title without brackets renders as plain text; write :::warning[Protect config files]',
+      '6: admonition title without brackets renders as plain text; write ::::danger[Nested box]',
+    ]);
+  });
+
+  it('accepts untitled boxes, other directives and examples inside code blocks', () => {
+    expect(
+      run(findSpaceTitledAdmonitions, [
+        ':::note',
+        ':::',
+        ':::details Summary',
+        '```md',
+        ':::info Shown as code',
+        '```',
+      ]),
+    ).toEqual([]);
   });
 });
 
