@@ -57,7 +57,7 @@ export const darkCodeTheme: PrismTheme = {
  */
 export const codeHighlightingOptions: RemarkCodeHighlightingOptions = {
   themes: {light: lightCodeTheme, dark: darkCodeTheme},
-  additionalLanguages: ['bash'],
+  additionalLanguages: ['bash', 'ini', 'sql'],
 };
 
 /** The remark plugin, as Docusaurus's content plugins take it. */
