@@ -234,11 +234,16 @@ const SDK_WITH_VERSION = new RegExp(String.raw`@streamr/sdk(?:@|\x60?\s+(?:versi
  * one ("103.3 is the latest"). Only a version within three words counts, and not across a word that
  * looks back in time, so "current versions of Vite" and "current versions since 103.0" are no claims.
  */
+/** A number followed by a unit is a quantity ("the current bucket reaches 100 MB"), not a release. */
+const QUANTITY_UNIT_AHEAD = String.raw`(?!\s*(?:%|[KMGT]i?B\b|kB\b|ms\b|s\b|seconds?\b|minutes?\b|hours?\b|days?\b|messages?\b|bytes?\b|nodes?\b|DATA\b|POL\b|tokens?\b|percent\b))`;
 const HISTORY_WORD = String.raw`(?:since|until|till|before|after|from|prior|older|earlier|than)\b`;
 const CLAIM_WORD = String.raw`\b(?:current(?:ly)?|latest|newest|pinned|pins|install(?:s|ing)?)\b`;
 const CLAIMED_VERSIONS = [
   new RegExp(
-    CLAIM_WORD + String.raw`(?:[\s,:]+(?![\d(]|${HISTORY_WORD})[\w\x60@/'-]+){0,3}?[\s,:]+v?` + RELEASE,
+    CLAIM_WORD +
+      String.raw`(?:[\s,:]+(?![\d(]|${HISTORY_WORD})[\w\x60@/'-]+){0,3}?[\s,:]+v?` +
+      RELEASE +
+      QUANTITY_UNIT_AHEAD,
     'gi',
   ),
   new RegExp(

@@ -155,6 +155,17 @@ describe('findSdkVersionMismatches', () => {
   const check = (lines: string[], file = 'docs/guide.md') =>
     findSdkVersionMismatches(lines.join('\n'), file, '103.3.1').map((p) => `${p.line}: ${p.message}`);
 
+  it('does not read a quantity after a claim word as a release', () => {
+    expect(
+      run(findSdkVersionMismatches, [
+        'A new bucket starts when the current one reaches 100 MB or 500,000 messages.',
+      ]),
+    ).toEqual([]);
+    expect(run(findSdkVersionMismatches, ['The current release is 101.'])).toEqual([
+      expect.stringMatching(/^1: claims the current version is 101/),
+    ]);
+  });
+
   it('accepts versions that agree with the pinned one', () => {
     expect(
       check([
