@@ -22,6 +22,15 @@ export const NODE_CONFIG_PLACEHOLDERS = Object.freeze({
   YOUR_OPERATOR_CONTRACT_ADDRESS: `0x${'cd'.repeat(20)}`,
 });
 
+/**
+ * Plugins whose class in the node never applies its schema (it does not override
+ * `getConfigSchema()`; in 103.3.1 only the subscriber plugin): the node neither rejects unknown
+ * keys there nor fills in defaults. The check still validates the section against the schema,
+ * because the node would silently ignore a misspelled key, but without defaults, and it requires
+ * the keys the plugin cannot start without. Re-check this list when refreshing the schemas.
+ */
+export const PLUGINS_THE_NODE_DOES_NOT_VALIDATE = Object.freeze({subscriber: ['streams']});
+
 /** Same pattern as packages/node/src/config/validateConfig.ts registers. */
 const ETHEREUM_ADDRESS_FORMAT = /^0x[a-zA-Z0-9]{40}$/;
 
@@ -59,11 +68,14 @@ export function loadNodeSchemas(folder) {
   return schemas;
 }
 
-/** @param {NodeSchemas} schemas */
-function createAjv(schemas) {
+/**
+ * @param {NodeSchemas} schemas
+ * @param {boolean} [useDefaults]
+ */
+function createAjv(schemas, useDefaults = true) {
   // One Ajv per validation, as the node does: every schema there has the same $id.
   // `verbose` only adds the failing schema to each error (for "did you mean"); validation is unchanged.
-  const ajv = new Ajv({useDefaults: true, verbose: true});
+  const ajv = new Ajv({useDefaults, verbose: true});
   addFormats(ajv);
   ajv.addFormat('ethereum-address', ETHEREUM_ADDRESS_FORMAT);
   ajv.addSchema(schemas.definitions);
@@ -121,7 +133,20 @@ export function validateNodeConfig(config, locations, schemas) {
       });
       continue;
     }
-    const pluginAjv = createAjv(schemas);
+    const requiredByPlugin = Object.hasOwn(PLUGINS_THE_NODE_DOES_NOT_VALIDATE, name)
+      ? PLUGINS_THE_NODE_DOES_NOT_VALIDATE[
+          /** @type {keyof typeof PLUGINS_THE_NODE_DOES_NOT_VALIDATE} */ (name)
+        ]
+      : undefined;
+    const pluginAjv = createAjv(schemas, requiredByPlugin === undefined);
+    if (requiredByPlugin && section && typeof section === 'object' && !Array.isArray(section)) {
+      for (const key of requiredByPlugin.filter((required) => !Object.hasOwn(section, required))) {
+        problems.push({
+          line: lineOfPointer(locations, pointer),
+          message: `plugins.${name} needs "${key}": the node ${schemas.version} applies no defaults to this plugin and fails to start without it`,
+        });
+      }
+    }
     if (!pluginAjv.validate(schema, section)) {
       problems.push(
         describeError(

@@ -288,3 +288,25 @@ describe('JSON and JavaScript blocks', () => {
     );
   });
 });
+
+describe('node-config: the subscriber plugin, whose schema the node never applies', () => {
+  it('requires "streams", since the node fills in no default for it', () => {
+    const result = check(
+      ['```json node-config', '{', '  "plugins": {', '    "subscriber": {}', '  }', '}', '```'].join('\n'),
+    );
+    expect(result.problems).toHaveLength(1);
+    expect(result.problems[0]).toMatchObject({line: 4});
+    expect(result.problems[0].message).toMatch(/plugins\.subscriber needs "streams"/);
+  });
+
+  it('passes a subscriber section with streams', () => {
+    const result = check(
+      [
+        '```json node-config',
+        '{"plugins": {"subscriber": {"streams": [{"streamId": "0x1234567890123456789012345678901234567890/a", "streamPartition": 0}]}}}',
+        '```',
+      ].join('\n'),
+    );
+    expect(result.problems).toEqual([]);
+  });
+});
