@@ -1,0 +1,154 @@
+// @ts-check
+/**
+ * Compares the plugin settings reference page (docs/usage/node-plugin-settings.md) with the
+ * shipped node schemas, so the hand-written page cannot fall behind a schema refresh: every
+ * setting of the documented plugins needs a table row with the schema's default, every row must
+ * name a setting that exists, and every plugin the node ships must be mentioned.
+ */
+
+/**
+ * @typedef {{path: string, default?: unknown, required: boolean}} SettingSpec
+ * @typedef {{cells: string[], line: number}} TableRow
+ */
+
+/**
+ * The settings of a plugin schema as paths within its section: nested objects are dotted
+ * (`fleetState.pruneAgeInMs`), array items get `[]` (`streams[].streamId`). An object with its own
+ * properties is listed through its leaves; an array of objects is listed itself and through its items.
+ * @param {any} schema
+ * @param {string} [prefix]
+ * @returns {SettingSpec[]}
+ */
+export function settingPaths(schema, prefix = '') {
+  /** @type {SettingSpec[]} */
+  const settings = [];
+  const required = new Set(schema.required ?? []);
+  for (const [key, property] of Object.entries(schema.properties ?? {})) {
+    // A boolean schema under `properties` is a misplaced keyword, not a setting: upstream's
+    // subscriber schema lists `"additionalProperties": false` among the properties of a stream.
+    if (typeof property !== 'object' || property === null) continue;
+    const path = `${prefix}${key}`;
+    if (property.type === 'object' && property.properties) {
+      settings.push(...settingPaths(property, `${path}.`));
+      continue;
+    }
+    settings.push({path, default: property.default, required: required.has(key)});
+    if (property.type === 'array' && property.items?.properties) {
+      settings.push(...settingPaths(property.items, `${path}[].`));
+    }
+  }
+  return settings;
+}
+
+/**
+ * Rows of the Markdown tables under the h2 heading `heading`, until the next h2.
+ * @param {string} markdown
+ * @param {string} heading text of the h2, without `## `
+ * @returns {TableRow[]}
+ */
+export function tableRowsUnder(markdown, heading) {
+  const lines = markdown.split('\n');
+  const start = lines.findIndex((line) => line.trim() === `## ${heading}`);
+  if (start === -1) return [];
+  /** @type {TableRow[]} */
+  const rows = [];
+  for (let i = start + 1; i < lines.length && !lines[i].startsWith('## '); i++) {
+    const line = lines[i].trim();
+    if (!line.startsWith('|') || /^\|[\s|:-]+\|$/.test(line)) continue;
+    rows.push({
+      cells: line
+        .slice(1, -1)
+        .split(/\s\|\s?/)
+        .map((cell) => cell.trim()),
+      line: i + 1,
+    });
+  }
+  return rows;
+}
+
+/** @param {unknown} value */
+const formatDefault = (value) => `\`${JSON.stringify(value)}\``;
+
+/**
+ * @param {string} markdown the page
+ * @param {{operator: any, others: Record<string, any>, allPlugins: string[]}} schemas
+ *   `operator`: its schema; `others`: schemas of the plugins in the "Other plugins" table by name;
+ *   `allPlugins`: every plugin the node ships
+ * @returns {string[]} what is missing or wrong, one message each
+ */
+export function checkPluginSettingsPage(markdown, schemas) {
+  /** @type {string[]} */
+  const problems = [];
+  /**
+   * @param {SettingSpec[]} settings
+   * @param {TableRow[]} rows
+   * @param {(row: TableRow) => string | undefined} keyOf the setting a row documents
+   * @param {number} defaultColumn
+   * @param {string} where
+   */
+  const compare = (settings, rows, keyOf, defaultColumn, where) => {
+    const known = new Set(settings.map((setting) => setting.path));
+    for (const row of rows) {
+      const key = keyOf(row);
+      if (key !== undefined && !known.has(key)) {
+        problems.push(`line ${row.line}: ${where} documents \`${key}\`, which the schema does not have`);
+      }
+    }
+    for (const setting of settings) {
+      const documented = rows.filter((row) => keyOf(row) === setting.path);
+      if (documented.length === 0) {
+        problems.push(`${where}: no table row for \`${setting.path}\``);
+        continue;
+      }
+      const defaultCell = documented[0].cells[defaultColumn] ?? '';
+      // A required key with a default (consoleMetrics `interval`) is optional in practice: the node fills it in.
+      if (setting.required && setting.default === undefined && !/required/i.test(defaultCell)) {
+        problems.push(
+          `line ${documented[0].line}: \`${setting.path}\` is required; its default column should say so`,
+        );
+      }
+      const isPrimitive = setting.default !== null && typeof setting.default !== 'object';
+      if (
+        setting.default !== undefined &&
+        isPrimitive &&
+        !defaultCell.includes(formatDefault(setting.default))
+      ) {
+        problems.push(
+          `line ${documented[0].line}: \`${setting.path}\` defaults to ${formatDefault(setting.default)}, the page says "${defaultCell}"`,
+        );
+      }
+    }
+  };
+
+  /** @param {string | undefined} cell */
+  const codeIn = (cell) => /^`([^`]+)`$/.exec(cell ?? '')?.[1];
+
+  compare(
+    settingPaths(schemas.operator),
+    tableRowsUnder(markdown, 'Operator plugin'),
+    (row) => codeIn(row.cells[0]),
+    2,
+    'Operator plugin section',
+  );
+
+  const otherRows = tableRowsUnder(markdown, 'Other plugins');
+  for (const [plugin, schema] of Object.entries(schemas.others)) {
+    compare(
+      settingPaths(schema),
+      otherRows.filter((row) => codeIn(row.cells[0]) === plugin),
+      (row) => codeIn(row.cells[1]),
+      3,
+      `Other plugins table, ${plugin}`,
+    );
+  }
+
+  const mentioned = new Set(
+    otherRows.flatMap((row) => [...(row.cells[0] ?? '').matchAll(/`([^`]+)`/g)].map((match) => match[1])),
+  );
+  if (schemas.operator) mentioned.add('operator');
+  for (const plugin of schemas.allPlugins) {
+    if (!mentioned.has(plugin))
+      problems.push(`the node ships a \`${plugin}\` plugin that the Other plugins table does not mention`);
+  }
+  return problems;
+}
