@@ -2,13 +2,18 @@
 /**
  * Compares the plugin settings reference page (docs/usage/node-plugin-settings.md) with the
  * shipped node schemas, so the hand-written page cannot fall behind a schema refresh: every
- * setting of the documented plugins needs a table row with the schema's default, every row must
+ * setting of the documented plugins needs an entry with the schema's default, every entry must
  * name a setting that exists, and every plugin the node ships must be mentioned.
+ *
+ * The page's format: under "## Operator plugin", one list item per setting,
+ * "- **`path`**: type; default `value` (...). Effect" (or "; required."); under "## Other plugins",
+ * one table row per setting: | `plugin` | `path` | type | default | effect |.
  */
 
 /**
  * @typedef {{path: string, default?: unknown, required: boolean}} SettingSpec
  * @typedef {{cells: string[], line: number}} TableRow
+ * @typedef {{key: string, defaultText: string, line: number}} SettingEntry
  */
 
 /**
@@ -66,6 +71,26 @@ export function tableRowsUnder(markdown, heading) {
   return rows;
 }
 
+/**
+ * Setting list items under the h2 heading `heading`: "- **`path`**: type; default `x`. Effect".
+ * `defaultText` is the part before the first sentence break, where type and default are.
+ * @param {string} markdown
+ * @param {string} heading
+ * @returns {SettingEntry[]}
+ */
+export function settingListItemsUnder(markdown, heading) {
+  const lines = markdown.split('\n');
+  const start = lines.findIndex((line) => line.trim() === `## ${heading}`);
+  if (start === -1) return [];
+  /** @type {SettingEntry[]} */
+  const entries = [];
+  for (let i = start + 1; i < lines.length && !lines[i].startsWith('## '); i++) {
+    const item = /^- \*\*`([^`]+)`\*\*:(.*)$/.exec(lines[i]);
+    if (item) entries.push({key: item[1], defaultText: item[2].split(/\.\s/)[0], line: i + 1});
+  }
+  return entries;
+}
+
 /** @param {unknown} value */
 const formatDefault = (value) => `\`${JSON.stringify(value)}\``;
 
@@ -81,40 +106,36 @@ export function checkPluginSettingsPage(markdown, schemas) {
   const problems = [];
   /**
    * @param {SettingSpec[]} settings
-   * @param {TableRow[]} rows
-   * @param {(row: TableRow) => string | undefined} keyOf the setting a row documents
-   * @param {number} defaultColumn
+   * @param {SettingEntry[]} entries
    * @param {string} where
    */
-  const compare = (settings, rows, keyOf, defaultColumn, where) => {
+  const compare = (settings, entries, where) => {
     const known = new Set(settings.map((setting) => setting.path));
-    for (const row of rows) {
-      const key = keyOf(row);
-      if (key !== undefined && !known.has(key)) {
-        problems.push(`line ${row.line}: ${where} documents \`${key}\`, which the schema does not have`);
+    for (const entry of entries) {
+      if (!known.has(entry.key)) {
+        problems.push(
+          `line ${entry.line}: ${where} documents \`${entry.key}\`, which the schema does not have`,
+        );
       }
     }
     for (const setting of settings) {
-      const documented = rows.filter((row) => keyOf(row) === setting.path);
-      if (documented.length === 0) {
-        problems.push(`${where}: no table row for \`${setting.path}\``);
+      const documented = entries.find((entry) => entry.key === setting.path);
+      if (!documented) {
+        problems.push(`${where}: no entry for \`${setting.path}\``);
         continue;
       }
-      const defaultCell = documented[0].cells[defaultColumn] ?? '';
       // A required key with a default (consoleMetrics `interval`) is optional in practice: the node fills it in.
-      if (setting.required && setting.default === undefined && !/required/i.test(defaultCell)) {
-        problems.push(
-          `line ${documented[0].line}: \`${setting.path}\` is required; its default column should say so`,
-        );
+      if (setting.required && setting.default === undefined && !/required/i.test(documented.defaultText)) {
+        problems.push(`line ${documented.line}: \`${setting.path}\` is required; its entry should say so`);
       }
       const isPrimitive = setting.default !== null && typeof setting.default !== 'object';
       if (
         setting.default !== undefined &&
         isPrimitive &&
-        !defaultCell.includes(formatDefault(setting.default))
+        !documented.defaultText.includes(formatDefault(setting.default))
       ) {
         problems.push(
-          `line ${documented[0].line}: \`${setting.path}\` defaults to ${formatDefault(setting.default)}, the page says "${defaultCell}"`,
+          `line ${documented.line}: \`${setting.path}\` defaults to ${formatDefault(setting.default)}, the page says "${documented.defaultText}"`,
         );
       }
     }
@@ -125,21 +146,20 @@ export function checkPluginSettingsPage(markdown, schemas) {
 
   compare(
     settingPaths(schemas.operator),
-    tableRowsUnder(markdown, 'Operator plugin'),
-    (row) => codeIn(row.cells[0]),
-    2,
+    settingListItemsUnder(markdown, 'Operator plugin'),
     'Operator plugin section',
   );
 
   const otherRows = tableRowsUnder(markdown, 'Other plugins');
   for (const [plugin, schema] of Object.entries(schemas.others)) {
-    compare(
-      settingPaths(schema),
-      otherRows.filter((row) => codeIn(row.cells[0]) === plugin),
-      (row) => codeIn(row.cells[1]),
-      3,
-      `Other plugins table, ${plugin}`,
-    );
+    /** @type {SettingEntry[]} */
+    const entries = otherRows.flatMap((row) => {
+      const key = codeIn(row.cells[1]);
+      return codeIn(row.cells[0]) === plugin && key
+        ? [{key, defaultText: row.cells[3] ?? '', line: row.line}]
+        : [];
+    });
+    compare(settingPaths(schema), entries, `Other plugins table, ${plugin}`);
   }
 
   const mentioned = new Set(

@@ -44,15 +44,15 @@ describe('checkPluginSettingsPage', () => {
   it('fails when a row of the page is removed', () => {
     const withoutRow = page
       .split('\n')
-      .filter((line) => !line.startsWith('| `inspectRandomNode.maxInspectionCount`'))
+      .filter((line) => !line.startsWith('- **`inspectRandomNode.maxInspectionCount`**'))
       .join('\n');
     expect(checkPluginSettingsPage(withoutRow, schemas)).toEqual([
-      'Operator plugin section: no table row for `inspectRandomNode.maxInspectionCount`',
+      'Operator plugin section: no entry for `inspectRandomNode.maxInspectionCount`',
     ]);
   });
 
   it('fails when a default on the page disagrees with the schema', () => {
-    const wrongDefault = page.replace('| `0.9` |', '| `0.5` |');
+    const wrongDefault = page.replace('default `0.9`', 'default `0.5`');
     expect(wrongDefault).not.toBe(page);
     const problems = checkPluginSettingsPage(wrongDefault, schemas);
     expect(problems).toHaveLength(1);
@@ -63,13 +63,30 @@ describe('checkPluginSettingsPage', () => {
     const grown = structuredClone(schemas);
     grown.operator.properties.inspectRandomNode.properties.newSetting = {type: 'integer', default: 5};
     expect(checkPluginSettingsPage(page, grown)).toEqual([
-      'Operator plugin section: no table row for `inspectRandomNode.newSetting`',
+      'Operator plugin section: no entry for `inspectRandomNode.newSetting`',
     ]);
     const shrunk = structuredClone(schemas);
     delete shrunk.others.consoleMetrics.properties.interval;
     expect(checkPluginSettingsPage(page, shrunk)[0]).toMatch(
       /documents `interval`, which the schema does not have/,
     );
+  });
+
+  it('fails when a table row of the other plugins disagrees with the schema', () => {
+    const wrongDefault = page.replace('| `interval` | integer | `60` |', '| `interval` | integer | `30` |');
+    expect(wrongDefault).not.toBe(page);
+    expect(checkPluginSettingsPage(wrongDefault, schemas)[0]).toMatch(/`interval` defaults to `60`/);
+    const withoutRow = page.replace(/^\| `subscriber` \| `streams\[\]\.streamId` .*\n/m, '');
+    expect(withoutRow).not.toBe(page);
+    expect(checkPluginSettingsPage(withoutRow, schemas)).toEqual([
+      'Other plugins table, subscriber: no entry for `streams[].streamId`',
+    ]);
+  });
+
+  it('fails when a required setting is not marked required', () => {
+    const notRequired = page.replace('an Ethereum address; required.', 'an Ethereum address; optional.');
+    expect(notRequired).not.toBe(page);
+    expect(checkPluginSettingsPage(notRequired, schemas)[0]).toMatch(/`operatorContractAddress` is required/);
   });
 
   it('fails when the node ships a plugin the page does not mention', () => {
