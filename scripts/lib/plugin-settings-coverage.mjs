@@ -7,7 +7,7 @@
  *
  * The page's format: under "## Operator plugin", one list item per setting,
  * "- **`path`**: type; default `value` (...). Effect" (or "; required."); under "## Other plugins",
- * one table row per setting: | `plugin` | `path` | type | default | effect |.
+ * one table row per setting: | `plugin` | `path` | default | type and effect |.
  */
 
 /**
@@ -156,7 +156,7 @@ export function checkPluginSettingsPage(markdown, schemas) {
     const entries = otherRows.flatMap((row) => {
       const key = codeIn(row.cells[1]);
       return codeIn(row.cells[0]) === plugin && key
-        ? [{key, defaultText: row.cells[3] ?? '', line: row.line}]
+        ? [{key, defaultText: row.cells[2] ?? '', line: row.line}]
         : [];
     });
     compare(settingPaths(schema), entries, `Other plugins table, ${plugin}`);
