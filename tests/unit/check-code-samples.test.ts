@@ -240,8 +240,11 @@ describe('node-config blocks', () => {
     expect(good.problems).toEqual([]);
     // `interval` is a consoleMetrics key, not a subscriber one.
     const swapped = check(
-      ['```json node-config', '{"plugins": {"subscriber": {"interval": 30}}}', '```'].join('\n'),
+      ['```json node-config', '{"plugins": {"subscriber": {"streams": [], "interval": 30}}}', '```'].join(
+        '\n',
+      ),
     );
+    expect(swapped.problems).toHaveLength(1);
     expect(swapped.problems[0].message).toMatch(/unknown key "interval" in plugins\.subscriber/);
   });
 });
