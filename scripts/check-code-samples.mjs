@@ -1,12 +1,16 @@
 #!/usr/bin/env node
 // @ts-check
 /**
- * Compiles every TypeScript/TSX code block of docs/ and blog/ against the pinned
- * @streamr/sdk, each block as its own strict ES module, and type-checks JSON blocks
- * marked `sdk-config` as a `StreamrClientConfig`. Failures name the file and line.
+ * Checks the code blocks of docs/ and blog/; every failure names the file and line.
+ * - TypeScript/TSX: compiled against the pinned @streamr/sdk, each block as its own strict ES module.
+ * - JSON: parsed. Marked `sdk-config`: type-checked as a `StreamrClientConfig`. Marked `node-config`:
+ *   a whole node config file, validated like the node does against the schemas in
+ *   schemas/streamr-node/ (scripts/lib/node-config.mjs), its `client` section type-checked as a
+ *   `StreamrClientConfig`.
+ * - JavaScript/JSX: parsed (syntax only).
  *
  * A block opts out only with a reason: ```ts nocompile="why it cannot compile"
- * Blocks are compiled in memory: nothing is written to disk.
+ * Blocks are checked in memory: nothing is written to disk.
  *
  * Usage: node scripts/check-code-samples.mjs [files or folders...]   (default: docs blog)
  */
@@ -14,8 +18,11 @@ import {readFileSync, readdirSync, statSync} from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import ts from 'typescript';
+import {parseJsonWithLocations} from './lib/json-positions.mjs';
+import {loadNodeSchemas, validateNodeConfig} from './lib/node-config.mjs';
 
 const COMPILED_LANGUAGES = new Set(['ts', 'typescript', 'tsx']);
+const PARSED_JAVASCRIPT_LANGUAGES = new Set(['js', 'javascript', 'jsx', 'mjs', 'cjs']);
 const SKIPPED_FOLDERS = new Set(['node_modules', path.join('docs', 'usage', 'sdk', 'api')]);
 
 /** Compiler options a reader's strict TypeScript project would have. */
@@ -81,15 +88,42 @@ export function optOutReason(meta) {
   return (match[1] ?? match[2] ?? match[3] ?? '').trim();
 }
 
-/** @param {string} meta */
-function isSdkConfig(meta) {
-  return /(?:^|\s)sdk-config(?:\s|$)/.test(meta);
+/**
+ * @param {string} meta
+ * @param {string} marker
+ */
+function hasMarker(meta, marker) {
+  return new RegExp(`(?:^|\\s)${marker}(?:\\s|$)`).test(meta);
+}
+
+/**
+ * The first syntax error of a JavaScript block (no type-checking: JS samples have no types to
+ * check). Later errors are mostly the parser recovering from the first.
+ * @param {CodeBlock} block
+ * @returns {SampleProblem[]}
+ */
+function javascriptSyntaxProblems(block) {
+  const {diagnostics = []} = ts.transpileModule(block.code, {
+    fileName: 'sample.jsx',
+    reportDiagnostics: true,
+    compilerOptions: {allowJs: true, jsx: ts.JsxEmit.Preserve, target: ts.ScriptTarget.ES2022},
+  });
+  return diagnostics.slice(0, 1).map((diagnostic) => {
+    const position = diagnostic.file && diagnostic.start !== undefined ? diagnostic.start : 0;
+    const line = block.code.slice(0, position).split('\n').length;
+    return {
+      file: block.file,
+      line: block.line + line,
+      message: `JavaScript syntax error: ${ts.flattenDiagnosticMessageText(diagnostic.messageText, ' ')}`,
+    };
+  });
 }
 
 /**
  * @param {CodeBlock[]} blocks
  * @param {string} projectRoot where node_modules with @streamr/sdk and @types live
- * @returns {{problems: SampleProblem[], compiled: number, skipped: number}}
+ * @returns {{problems: SampleProblem[], compiled: number, skipped: number, parsed: number, nodeConfigs: number}}
+ *   `compiled` counts TypeScript programs (samples and typed configs), `parsed` JSON and JavaScript blocks.
  */
 export function checkCodeBlocks(blocks, projectRoot) {
   /** @type {SampleProblem[]} */
@@ -100,19 +134,26 @@ export function checkCodeBlocks(blocks, projectRoot) {
   const sources = new Map();
   let skipped = 0;
 
+  let parsed = 0;
+  let nodeConfigs = 0;
+
   blocks.forEach((block, index) => {
     const reason = optOutReason(block.meta);
+    const checked =
+      COMPILED_LANGUAGES.has(block.language) ||
+      block.language === 'json' ||
+      PARSED_JAVASCRIPT_LANGUAGES.has(block.language);
+    if (checked && reason !== undefined) {
+      if (!reason)
+        problems.push({
+          file: block.file,
+          line: block.line,
+          message: 'nocompile needs a reason: nocompile="why"',
+        });
+      skipped += 1;
+      return;
+    }
     if (COMPILED_LANGUAGES.has(block.language)) {
-      if (reason !== undefined) {
-        if (!reason)
-          problems.push({
-            file: block.file,
-            line: block.line,
-            message: 'nocompile needs a reason: nocompile="why"',
-          });
-        skipped += 1;
-        return;
-      }
       const name = path.join(
         projectRoot,
         '.code-samples',
@@ -121,23 +162,54 @@ export function checkCodeBlocks(blocks, projectRoot) {
       // `export {}` makes every block a module: own scope, top-level await allowed.
       sources.set(name, `${block.code}\nexport {};\n`);
       virtualFiles.set(name, {block, firstCodeLine: block.line + 1});
-    } else if (block.language === 'json' && isSdkConfig(block.meta)) {
-      try {
-        JSON.parse(block.code);
-      } catch (error) {
+    } else if (PARSED_JAVASCRIPT_LANGUAGES.has(block.language)) {
+      parsed += 1;
+      problems.push(...javascriptSyntaxProblems(block));
+    } else if (block.language === 'json') {
+      parsed += 1;
+      const json = parseJsonWithLocations(block.code);
+      if (!json.ok) {
         problems.push({
           file: block.file,
-          line: block.line,
-          message: `invalid JSON: ${/** @type {Error} */ (error).message}`,
+          line: block.line + json.line,
+          message: `invalid JSON: ${json.message}`,
         });
         return;
       }
-      const name = path.join(projectRoot, '.code-samples', `config-${index}.ts`);
-      const prefix =
-        "import type {StreamrClientConfig} from '@streamr/sdk';\nconst config: StreamrClientConfig = ";
-      sources.set(name, `${prefix}${block.code};\nexport {config};\n`);
-      // The JSON starts on the prefix's second line.
-      virtualFiles.set(name, {block, firstCodeLine: block.line});
+      const isNodeConfig = hasMarker(block.meta, 'node-config');
+      if (isNodeConfig && hasMarker(block.meta, 'sdk-config')) {
+        problems.push({
+          file: block.file,
+          line: block.line,
+          message: 'a block is either sdk-config (SDK options) or node-config (a node config file), not both',
+        });
+        return;
+      }
+      /** @type {string | undefined} */
+      let typeCheckPrefix;
+      if (isNodeConfig) {
+        nodeConfigs += 1;
+        const schemas = loadNodeSchemas(path.join(projectRoot, 'schemas', 'streamr-node'));
+        for (const problem of validateNodeConfig(json.value, json.locations, schemas)) {
+          problems.push({
+            file: block.file,
+            line: block.line + problem.line,
+            message: `node-config: ${problem.message}`,
+          });
+        }
+        // The node hands `client` to new StreamrClient(), which has its own rules: the SDK's types.
+        typeCheckPrefix =
+          "import type {StreamrClientConfig} from '@streamr/sdk';\nconst config: {client?: StreamrClientConfig} & Record<string, unknown> = ";
+      } else if (hasMarker(block.meta, 'sdk-config')) {
+        typeCheckPrefix =
+          "import type {StreamrClientConfig} from '@streamr/sdk';\nconst config: StreamrClientConfig = ";
+      }
+      if (typeCheckPrefix) {
+        const name = path.join(projectRoot, '.code-samples', `config-${index}.ts`);
+        sources.set(name, `${typeCheckPrefix}${block.code};\nexport {config};\n`);
+        // The JSON starts on the prefix's second line.
+        virtualFiles.set(name, {block, firstCodeLine: block.line});
+      }
     }
   });
 
@@ -175,7 +247,7 @@ export function checkCodeBlocks(blocks, projectRoot) {
       });
     }
   }
-  return {problems, compiled: sources.size, skipped};
+  return {problems, compiled: sources.size, skipped, parsed, nodeConfigs};
 }
 
 /**
@@ -202,10 +274,10 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
   const targets = process.argv.slice(2);
   const files = findMarkdownFiles(targets.length ? targets : ['docs', 'blog']);
   const blocks = files.flatMap((file) => extractCodeBlocks(readFileSync(file, 'utf8'), file));
-  const {problems, compiled, skipped} = checkCodeBlocks(blocks, process.cwd());
+  const {problems, compiled, skipped, parsed, nodeConfigs} = checkCodeBlocks(blocks, process.cwd());
   for (const problem of problems) console.error(`${problem.file}:${problem.line}: ${problem.message}`);
   console.log(
-    `Code samples: ${compiled} compiled from ${files.length} files, ${skipped} opted out, ${problems.length} problem(s).`,
+    `Code samples: ${compiled} compiled, ${parsed} JSON/JavaScript parsed (${nodeConfigs} node configs validated) from ${files.length} files, ${skipped} opted out, ${problems.length} problem(s).`,
   );
   process.exit(problems.length ? 1 : 0);
 }

@@ -123,3 +123,193 @@ describe('checkCodeBlocks', () => {
     expect(result).toMatchObject({problems: [], compiled: 0});
   });
 });
+
+describe('node-config blocks', () => {
+  // A complete operator node config; line numbers below count from the fence on line 1.
+  const operatorConfig = (pluginLines: string[]) =>
+    [
+      '```json node-config', //                                               1
+      '{', //                                                                 2
+      '    "client": {', //                                                   3
+      '        "auth": {"privateKey": "YOUR_NODE_PRIVATE_KEY"},', //          4
+      '        "environment": "polygon"', //                                  5
+      '    },', //                                                            6
+      '    "plugins": {', //                                                  7
+      '        "operator": {', //                                             8
+      '            "operatorContractAddress": "YOUR_OPERATOR_CONTRACT_ADDRESS",', // 9
+      ...pluginLines, //                                                      10...
+      '            "heartbeatTimeoutInMs": 120000',
+      '        }',
+      '    }',
+      '}',
+      '```',
+    ].join('\n');
+
+  it('passes a complete config that uses the documented placeholders', () => {
+    const result = check(operatorConfig(['            "fleetState": {"pruneAgeInMs": 180000},']));
+    expect(result.problems).toEqual([]);
+    expect(result.nodeConfigs).toBe(1);
+  });
+
+  it('fails a misspelled plugin key on its own line and suggests the right one', () => {
+    const result = check(
+      operatorConfig([
+        '            "fleetState": {', //                       10
+        '                "prunAgeInMs": 180000', //              11
+        '            },',
+      ]),
+    );
+    expect(result.problems).toHaveLength(1);
+    expect(result.problems[0]).toMatchObject({file: 'docs/example.md', line: 11});
+    expect(result.problems[0].message).toMatch(
+      /unknown key "prunAgeInMs" in plugins\.operator\.fleetState \(did you mean "pruneAgeInMs"\?\)/,
+    );
+  });
+
+  it('fails a value of the wrong type or out of range, naming its key', () => {
+    const wrongType = check(operatorConfig(['            "inspectRandomNode": {"intervalInMs": "15 min"},']));
+    expect(wrongType.problems).toHaveLength(1);
+    expect(wrongType.problems[0]).toMatchObject({line: 10});
+    expect(wrongType.problems[0].message).toMatch(
+      /plugins\.operator\.inspectRandomNode\.intervalInMs must be integer/,
+    );
+    const outOfRange = check(
+      operatorConfig(['            "maintainOperatorValue": {"withdrawLimitSafetyFraction": 1.5},']),
+    );
+    expect(outOfRange.problems[0].message).toMatch(/withdrawLimitSafetyFraction must be <= 1/);
+  });
+
+  it('fails an unknown plugin, an unknown top-level key and a missing required key', () => {
+    const result = check(
+      [
+        '```json node-config', //                          1
+        '{', //                                            2
+        '    "plugins": {', //                             3
+        '        "consoleMetric": {},', //                 4
+        '        "operator": {}', //                       5
+        '    },', //                                       6
+        '    "environment": "polygon"', //                 7
+        '}',
+        '```',
+      ].join('\n'),
+    );
+    expect(result.problems.map((p) => p.line).sort()).toEqual([4, 5, 7]);
+    const messages = result.problems.map((p) => p.message).join('\n');
+    expect(messages).toMatch(/unknown plugin "consoleMetric" \(did you mean "consoleMetrics"\?\)/);
+    expect(messages).toMatch(/unknown key "environment" in the config/);
+    expect(messages).toMatch(/plugins\.operator must have required property 'operatorContractAddress'/);
+  });
+
+  it('rejects a placeholder it does not know where the schema wants a key, and says which it knows', () => {
+    const result = check(
+      [
+        '```json node-config',
+        '{"client": {"auth": {"privateKey": "0x<your-node-private-key>"}}}',
+        '```',
+      ].join('\n'),
+    );
+    expect(result.problems).toHaveLength(1);
+    expect(result.problems[0]).toMatchObject({line: 2});
+    expect(result.problems[0].message).toMatch(/privateKey must match pattern/);
+    expect(result.problems[0].message).toMatch(/YOUR_NODE_PRIVATE_KEY/);
+  });
+
+  it('type-checks the client section as StreamrClientConfig', () => {
+    const result = check(
+      [
+        '```json node-config',
+        '{',
+        '    "client": {',
+        '        "environmnt": "polygon"',
+        '    }',
+        '}',
+        '```',
+      ].join('\n'),
+    );
+    expect(result.problems).toHaveLength(1);
+    expect(result.problems[0]).toMatchObject({line: 4});
+    expect(result.problems[0].message).toMatch(/environmnt/);
+  });
+
+  it('validates each plugin section against its own schema', () => {
+    const good = check(
+      ['```json node-config', '{"plugins": {"consoleMetrics": {"interval": 30}, "info": {}}}', '```'].join(
+        '\n',
+      ),
+    );
+    expect(good.problems).toEqual([]);
+    // `interval` is a consoleMetrics key, not a subscriber one.
+    const swapped = check(
+      ['```json node-config', '{"plugins": {"subscriber": {"streams": [], "interval": 30}}}', '```'].join(
+        '\n',
+      ),
+    );
+    expect(swapped.problems).toHaveLength(1);
+    expect(swapped.problems[0].message).toMatch(/unknown key "interval" in plugins\.subscriber/);
+  });
+});
+
+describe('JSON and JavaScript blocks', () => {
+  it('fails invalid JSON in a plain json block on the line of the error', () => {
+    const result = check(['```json', '{', '  "a": 1,', '  "b": ', '}', '```'].join('\n'));
+    expect(result.problems).toHaveLength(1);
+    expect(result.problems[0]).toMatchObject({file: 'docs/example.md', line: 5});
+    expect(result.problems[0].message).toMatch(/^invalid JSON: /);
+  });
+
+  it('fails a trailing comma, which JSON does not allow', () => {
+    const result = check(['```json', '{', '  "a": 1,', '}', '```'].join('\n'));
+    expect(result.problems[0]).toMatchObject({line: 4});
+  });
+
+  it('fails a JavaScript syntax error with its line and passes valid JS and JSX', () => {
+    const bad = check(['```js', 'const a = {', '  b: 1', 'console.log(a)', '```'].join('\n'));
+    expect(bad.problems).toHaveLength(1);
+    expect(bad.problems[0]).toMatchObject({line: 4});
+    expect(bad.problems[0].message).toMatch(/JavaScript syntax error/);
+    const good = check(
+      [
+        '```js',
+        "const {StreamrClient} = require('@streamr/sdk')",
+        'await new StreamrClient().destroy()',
+        '```',
+        '```jsx',
+        'export const A = () => <p>hi</p>',
+        '```',
+      ].join('\n'),
+    );
+    expect(good.problems).toEqual([]);
+    expect(good.parsed).toBe(2);
+  });
+
+  it('lets a JSON or JavaScript fragment opt out only with a reason', () => {
+    expect(check(['```js nocompile="fragment"', 'client.publish(...)', '```'].join('\n')).problems).toEqual(
+      [],
+    );
+    expect(check(['```json nocompile', '{...}', '```'].join('\n')).problems[0].message).toMatch(
+      /needs a reason/,
+    );
+  });
+});
+
+describe('node-config: the subscriber plugin, whose schema the node never applies', () => {
+  it('requires "streams", since the node fills in no default for it', () => {
+    const result = check(
+      ['```json node-config', '{', '  "plugins": {', '    "subscriber": {}', '  }', '}', '```'].join('\n'),
+    );
+    expect(result.problems).toHaveLength(1);
+    expect(result.problems[0]).toMatchObject({line: 4});
+    expect(result.problems[0].message).toMatch(/plugins\.subscriber needs "streams"/);
+  });
+
+  it('passes a subscriber section with streams', () => {
+    const result = check(
+      [
+        '```json node-config',
+        '{"plugins": {"subscriber": {"streams": [{"streamId": "0x1234567890123456789012345678901234567890/a", "streamPartition": 0}]}}}',
+        '```',
+      ].join('\n'),
+    );
+    expect(result.problems).toEqual([]);
+  });
+});

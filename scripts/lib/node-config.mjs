@@ -1,0 +1,238 @@
+// @ts-check
+/**
+ * Validates a Streamr node config file the way the node does at startup (`createBroker` and the
+ * `Plugin` base class of @streamr/node): the whole file against the node schema, then each
+ * `plugins.<name>` section against that plugin's schema, each with a fresh Ajv 8 with
+ * `useDefaults`, ajv-formats, the `ethereum-address` format and the shared definitions.
+ * The schemas are the copies in schemas/streamr-node/ (see its README).
+ */
+import {readFileSync, readdirSync} from 'node:fs';
+import path from 'node:path';
+import Ajv from 'ajv';
+import addFormats from 'ajv-formats';
+import {escapePointerSegment, lineOfPointer} from './json-positions.mjs';
+
+/**
+ * Placeholder values a docs example may show instead of a secret or an address of the reader's own.
+ * The validator swaps each for a well-formed stand-in, so the page never shows a value a reader could
+ * mistake for a real key, and the rest of the block is still checked against the schema.
+ */
+export const NODE_CONFIG_PLACEHOLDERS = Object.freeze({
+  YOUR_NODE_PRIVATE_KEY: `0x${'ab'.repeat(32)}`,
+  YOUR_OPERATOR_CONTRACT_ADDRESS: `0x${'cd'.repeat(20)}`,
+});
+
+/**
+ * Plugins whose class in the node never applies its schema (it does not override
+ * `getConfigSchema()`; in 103.3.1 only the subscriber plugin): the node neither rejects unknown
+ * keys there nor fills in defaults. The check still validates the section against the schema,
+ * because the node would silently ignore a misspelled key, but without defaults, and it requires
+ * the keys the plugin cannot start without. Re-check this list when refreshing the schemas.
+ */
+export const PLUGINS_THE_NODE_DOES_NOT_VALIDATE = Object.freeze({subscriber: ['streams']});
+
+/** Same pattern as packages/node/src/config/validateConfig.ts registers. */
+const ETHEREUM_ADDRESS_FORMAT = /^0x[a-zA-Z0-9]{40}$/;
+
+/**
+ * @typedef {{version: string, node: object, definitions: object, plugins: Map<string, object>}} NodeSchemas
+ * @typedef {{line: number, message: string}} NodeConfigProblem
+ */
+
+/** @type {Map<string, NodeSchemas>} */
+const schemasByFolder = new Map();
+
+/**
+ * Reads the shipped schemas once per folder.
+ * @param {string} folder e.g. <project>/schemas/streamr-node
+ * @returns {NodeSchemas}
+ */
+export function loadNodeSchemas(folder) {
+  const cached = schemasByFolder.get(folder);
+  if (cached) return cached;
+  /** @param {string} file */
+  const read = (file) => JSON.parse(readFileSync(path.join(folder, file), 'utf8'));
+  const plugins = new Map(
+    readdirSync(path.join(folder, 'plugins'))
+      .filter((file) => file.endsWith('.schema.json'))
+      .sort()
+      .map((file) => [file.slice(0, -'.schema.json'.length), read(path.join('plugins', file))]),
+  );
+  const schemas = {
+    version: read('source.json').version,
+    node: read('config.schema.json'),
+    definitions: read('definitions.schema.json'),
+    plugins,
+  };
+  schemasByFolder.set(folder, schemas);
+  return schemas;
+}
+
+/**
+ * @param {NodeSchemas} schemas
+ * @param {boolean} [useDefaults]
+ */
+function createAjv(schemas, useDefaults = true) {
+  // One Ajv per validation, as the node does: every schema there has the same $id.
+  // `verbose` only adds the failing schema to each error (for "did you mean"); validation is unchanged.
+  const ajv = new Ajv({useDefaults, verbose: true});
+  addFormats(ajv);
+  ajv.addFormat('ethereum-address', ETHEREUM_ADDRESS_FORMAT);
+  ajv.addSchema(schemas.definitions);
+  return ajv;
+}
+
+/**
+ * @param {unknown} value
+ * @returns {unknown} a copy with every placeholder string replaced by its stand-in
+ */
+export function substitutePlaceholders(value) {
+  if (typeof value === 'string') {
+    return Object.hasOwn(NODE_CONFIG_PLACEHOLDERS, value)
+      ? NODE_CONFIG_PLACEHOLDERS[/** @type {keyof typeof NODE_CONFIG_PLACEHOLDERS} */ (value)]
+      : value;
+  }
+  if (Array.isArray(value)) return value.map(substitutePlaceholders);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value).map(([key, item]) => [key, substitutePlaceholders(item)]),
+    );
+  }
+  return value;
+}
+
+/**
+ * Validates a parsed node config file.
+ * @param {unknown} config the parsed JSON of the block
+ * @param {Map<string, import('./json-positions.mjs').JsonLocation>} locations lines of the block's JSON Pointers
+ * @param {NodeSchemas} schemas
+ * @returns {NodeConfigProblem[]} lines are 1-based within the JSON text
+ */
+export function validateNodeConfig(config, locations, schemas) {
+  /** @type {NodeConfigProblem[]} */
+  const problems = [];
+  const data = /** @type {Record<string, unknown>} */ (substitutePlaceholders(config));
+  const schemaName = `node ${schemas.version} config schema`;
+
+  const ajv = createAjv(schemas);
+  if (!ajv.validate(schemas.node, data)) {
+    problems.push(describeError(/** @type {AjvError[]} */ (ajv.errors)[0], '', locations, schemaName));
+  }
+  const plugins = data.plugins;
+  if (!plugins || typeof plugins !== 'object' || Array.isArray(plugins)) return problems;
+
+  for (const [name, section] of Object.entries(plugins)) {
+    const pointer = `/plugins/${escapePointerSegment(name)}`;
+    const schema = schemas.plugins.get(name);
+    if (!schema) {
+      // The node stops with "Unknown plugin: <name>".
+      const suggestion = closestName(name, [...schemas.plugins.keys()]);
+      problems.push({
+        line: lineOfPointer(locations, pointer),
+        message: `unknown plugin "${name}"${suggestion ? ` (did you mean "${suggestion}"?)` : ''}; the node ${schemas.version} has: ${[...schemas.plugins.keys()].join(', ')}`,
+      });
+      continue;
+    }
+    const requiredByPlugin = Object.hasOwn(PLUGINS_THE_NODE_DOES_NOT_VALIDATE, name)
+      ? PLUGINS_THE_NODE_DOES_NOT_VALIDATE[
+          /** @type {keyof typeof PLUGINS_THE_NODE_DOES_NOT_VALIDATE} */ (name)
+        ]
+      : undefined;
+    const pluginAjv = createAjv(schemas, requiredByPlugin === undefined);
+    if (requiredByPlugin && section && typeof section === 'object' && !Array.isArray(section)) {
+      for (const key of requiredByPlugin.filter((required) => !Object.hasOwn(section, required))) {
+        problems.push({
+          line: lineOfPointer(locations, pointer),
+          message: `plugins.${name} needs "${key}": the node ${schemas.version} applies no defaults to this plugin and fails to start without it`,
+        });
+      }
+    }
+    if (!pluginAjv.validate(schema, section)) {
+      problems.push(
+        describeError(
+          /** @type {AjvError[]} */ (pluginAjv.errors)[0],
+          pointer,
+          locations,
+          `${name} plugin schema of node ${schemas.version}`,
+        ),
+      );
+    }
+  }
+  return problems;
+}
+
+/** @typedef {import('ajv').ErrorObject} AjvError */
+
+/**
+ * @param {AjvError} error
+ * @param {string} base JSON Pointer of the validated section within the block
+ * @param {Map<string, import('./json-positions.mjs').JsonLocation>} locations
+ * @param {string} schemaName
+ * @returns {NodeConfigProblem}
+ */
+function describeError(error, base, locations, schemaName) {
+  const pointer = `${base}${error.instancePath}`;
+  const where = dottedPath(pointer) || 'the config';
+  if (error.keyword === 'additionalProperties') {
+    const key = String(error.params.additionalProperty);
+    const allowed = Object.keys(error.parentSchema?.properties ?? {});
+    const suggestion = closestName(key, allowed);
+    return {
+      line: lineOfPointer(locations, `${pointer}/${escapePointerSegment(key)}`),
+      message:
+        `unknown key "${key}" in ${where}` +
+        (suggestion ? ` (did you mean "${suggestion}"?)` : '') +
+        `; the ${schemaName} allows: ${allowed.join(', ') || 'no keys'}`,
+    };
+  }
+  const placeholderHint =
+    typeof error.data === 'string' && /^YOUR_|<.*>/.test(error.data)
+      ? `; "${error.data}" is not a placeholder the check knows (use ${Object.keys(NODE_CONFIG_PLACEHOLDERS).join(' or ')})`
+      : '';
+  return {
+    line: lineOfPointer(locations, pointer),
+    message: `${where} ${error.message} (${schemaName})${placeholderHint}`,
+  };
+}
+
+/** @param {string} pointer */
+function dottedPath(pointer) {
+  return pointer
+    .split('/')
+    .slice(1)
+    .map((segment) => segment.replaceAll('~1', '/').replaceAll('~0', '~'))
+    .join('.');
+}
+
+/**
+ * The allowed name a misspelling most likely meant: same letters ignoring case, or at most
+ * two edits away (a third of the name for short ones).
+ * @param {string} name
+ * @param {string[]} candidates
+ */
+export function closestName(name, candidates) {
+  let best;
+  let bestDistance = Infinity;
+  for (const candidate of candidates) {
+    const distance = editDistance(name.toLowerCase(), candidate.toLowerCase());
+    if (distance < bestDistance) [best, bestDistance] = [candidate, distance];
+  }
+  return bestDistance <= Math.min(2, Math.ceil(name.length / 3)) ? best : undefined;
+}
+
+/** @param {string} a @param {string} b */
+function editDistance(a, b) {
+  let previous = Array.from({length: b.length + 1}, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      current[j] = Math.min(
+        previous[j] + 1,
+        current[j - 1] + 1,
+        previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1),
+      );
+    }
+    previous = current;
+  }
+  return previous[b.length];
+}
