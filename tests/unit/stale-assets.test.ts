@@ -76,6 +76,29 @@ describe('createStaleAssets', () => {
     expect(reload).toHaveBeenCalledTimes(2);
   });
 
+  it('reloads once per page when several chunks of one load fail', () => {
+    const storage = memoryStorage();
+    const reload = vi.fn();
+    const stale = createStaleAssets({storage, reload, now: () => 5});
+    const [first, second] = [chunkError(), cssChunkError()];
+    expect(stale.report(first, 'dialog')).toBe(true);
+    expect(stale.report(second, 'dialog')).toBe(true);
+    expect(reload).toHaveBeenCalledTimes(1);
+    expect(stale.needsManualReload('dialog')).toBe(false);
+    expect(stale.wasReported(second)).toBe(true);
+  });
+
+  it('takes chunk failures for the dialog only for a while after it was asked for', () => {
+    let time = 0;
+    const stale = createStaleAssets({storage: memoryStorage(), reload: vi.fn(), now: () => time});
+    expect(stale.dialogRecentlyRequested()).toBe(false);
+    stale.noteDialogRequest();
+    time += 59_000;
+    expect(stale.dialogRecentlyRequested()).toBe(true);
+    time += 2_000;
+    expect(stale.dialogRecentlyRequested()).toBe(false);
+  });
+
   it('never reloads without a working sessionStorage (no guard against a loop)', () => {
     const reload = vi.fn();
     const noStorage = createStaleAssets({storage: undefined, reload, now: () => 1});

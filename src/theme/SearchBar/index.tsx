@@ -6,7 +6,7 @@ import {READY_ATTRIBUTE, REQUESTED_ATTRIBUTE} from '../../plugins/search-early-o
 import {
   STALE_HELP,
   STALE_TITLE,
-  silenceReportedRejections,
+  handleDialogChunkRejections,
   staleAssets,
 } from '../../plugins/search-local/client/staleAssets';
 import './styles.css';
@@ -25,7 +25,7 @@ export default function SearchBarWrapper(): ReactNode {
   const {siteConfig} = useDocusaurusContext();
   const algolia = siteConfig.themeConfig.algolia as {appId: string; searchBackend?: string};
   useEffect(openSearchRequestedEarly, []);
-  useEffect(silenceReportedRejections, []);
+  useEffect(handleDialogChunkRejections, []);
   return (
     <>
       <SearchBar />

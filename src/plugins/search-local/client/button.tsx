@@ -92,6 +92,7 @@ function Key({reactsToKey, children}: {reactsToKey: string; children: ReactNode}
  * promise, and after a redeploy the chunk may be gone (./staleAssets).
  */
 function loadDialogCode(): void {
+  staleAssets.noteDialogRequest();
   Promise.all([import('@docsearch/react/modal'), import('@docsearch/react/style')]).catch(
     (error: unknown) => {
       if (!staleAssets.report(error, 'dialog')) console.error('The search dialog did not load:', error);

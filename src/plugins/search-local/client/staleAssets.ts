@@ -51,7 +51,14 @@ export type StaleAssets = {
   takeReopenRequest(): boolean;
   /** Errors `report` handled: their unhandled rejections elsewhere are expected. */
   wasReported(error: unknown): boolean;
+  /** The dialog's code was asked for (a click or shortcut): chunk failures soon after are the dialog's. */
+  noteDialogRequest(): void;
+  /** True within a short while after `noteDialogRequest`. */
+  dialogRecentlyRequested(): boolean;
 };
+
+/** How long after a click a chunk failure is taken for the dialog's (its chunks load in well under this). */
+const DIALOG_REQUEST_WINDOW_MS = 60_000;
 
 export function createStaleAssets({
   storage,
@@ -64,6 +71,9 @@ export function createStaleAssets({
   now: () => number;
 }): StaleAssets {
   const manual = new Set<SearchCode>();
+  // Set once this page has asked for its reload: further failures (other chunks of the same load) wait for it.
+  let reloading = false;
+  let dialogRequestedAt = -Infinity;
   const listeners = new Set<() => void>();
   const reported = new WeakSet<object>();
 
@@ -76,8 +86,10 @@ export function createStaleAssets({
     report(error, code) {
       if (!isChunkLoadError(error)) return false;
       reported.add(error as object);
+      if (reloading) return true;
       if (storage && !reloadedRecently() && write(storage, RELOADED_AT_KEY, String(now()))) {
         write(storage, REOPEN_KEY, 'true');
+        reloading = true;
         reload();
         return true;
       }
@@ -102,6 +114,10 @@ export function createStaleAssets({
       return true;
     },
     wasReported: (error) => typeof error === 'object' && error !== null && reported.has(error),
+    noteDialogRequest() {
+      dialogRequestedAt = now();
+    },
+    dialogRecentlyRequested: () => now() - dialogRequestedAt < DIALOG_REQUEST_WINDOW_MS,
   };
 }
 
@@ -140,14 +156,22 @@ export const staleAssets = createStaleAssets({
 });
 
 /**
- * Where the stock SearchBar starts loading the dialog without handling failure
- * (its click handler discards the promise), its rejection is expected once
- * `report` has handled the same error: keep it out of the console as an
- * "Uncaught (in promise)" error.
+ * The stock SearchBar loads the dialog's code in a click handler that discards
+ * the promise, together with chunks of its own (its stylesheet): a failure there
+ * is an unhandled rejection, possibly of a chunk the button's own load did not
+ * include. A chunk failure already reported, or one soon after the dialog was
+ * asked for, is handled here like the button's (reload once, or ask) and kept
+ * out of the console as an "Uncaught (in promise)" error.
  */
-export function silenceReportedRejections(): () => void {
+export function handleDialogChunkRejections(): () => void {
   const onRejection = (event: PromiseRejectionEvent) => {
-    if (staleAssets.wasReported(event.reason)) event.preventDefault();
+    const {reason} = event;
+    if (staleAssets.wasReported(reason)) {
+      event.preventDefault();
+    } else if (isChunkLoadError(reason) && staleAssets.dialogRecentlyRequested()) {
+      event.preventDefault();
+      staleAssets.report(reason, 'dialog');
+    }
   };
   window.addEventListener('unhandledrejection', onRejection);
   return () => window.removeEventListener('unhandledrejection', onRejection);
