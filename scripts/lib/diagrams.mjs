@@ -1,7 +1,7 @@
 // @ts-check
 /**
  * Mermaid diagrams are rendered ahead of time (`npm run diagrams`) into sized
- * SVG files in static/diagrams/, one per colour mode, listed in
+ * SVG files in static/diagrams/, one per color mode, listed in
  * static/diagrams/manifest.json. Pages then show an <img> with width and height:
  * no Mermaid JavaScript (about 160 KB compressed) on the page, no layout shift
  * when the diagram appears, and lazy loading below the fold. A diagram missing
