@@ -4,27 +4,28 @@
  * `docusaurus build`, failing on any [WARNING] in its output. Broken anchors and
  * duplicate routes are warnings in the site config (as the spec says); the site
  * still promises a build with zero warnings, and this is where that is enforced.
+ * The output is judged whole once the build ends (scripts/lib/build-output.mjs),
+ * so a warning's details are never split between two chunks of output.
  */
 import {spawn} from 'node:child_process';
+import {judgeBuild} from './lib/build-output.mjs';
 
 const child = spawn('npx', ['docusaurus', 'build', ...process.argv.slice(2)], {
   stdio: ['ignore', 'pipe', 'pipe'],
 });
-/** @type {string[]} */
-const warnings = [];
-for (const stream of [child.stdout, child.stderr]) {
-  stream.on('data', (chunk) => {
-    const text = chunk.toString();
-    (stream === child.stdout ? process.stdout : process.stderr).write(text);
-    for (const line of text.split('\n')) if (line.includes('[WARNING]')) warnings.push(line.trim());
-  });
-}
+// One buffer per stream: interleaving them could cut a line of one with a chunk of the other.
+const output = {stdout: '', stderr: ''};
+child.stdout.on('data', (chunk) => {
+  process.stdout.write(chunk);
+  output.stdout += chunk.toString();
+});
+child.stderr.on('data', (chunk) => {
+  process.stderr.write(chunk);
+  output.stderr += chunk.toString();
+});
 child.on('close', (code) => {
-  if (code !== 0) process.exit(code ?? 1);
-  if (warnings.length > 0) {
-    console.error(
-      `\nThe build printed ${warnings.length} warning(s); the site builds with none:\n${warnings.join('\n')}`,
-    );
-    process.exit(1);
-  }
+  const verdict = judgeBuild({exitCode: code, output: `${output.stdout}\n${output.stderr}`});
+  if (!verdict) return;
+  console.error(`\n${verdict}`);
+  process.exit(code || 1);
 });

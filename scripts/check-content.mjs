@@ -3,7 +3,8 @@
 /**
  * House rules for pages and posts that Docusaurus itself does not enforce, each
  * reported with file and line:
- * - front matter is valid YAML with a `description` of 20 to 300 characters;
+ * - front matter is valid YAML (an error names its own line) with a `description`
+ *   of the length config/description-rule.mjs sets;
  * - docs pages have exactly one H1 (posts take their H1 from `title`, and may repeat it);
  * - every Mermaid diagram is followed by a plain-text alternative ("In words: ...");
  * - no unfinished markers (TODO, TBD, FIXME, "coming soon", lorem ipsum).
@@ -14,6 +15,7 @@ import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import yaml from 'js-yaml';
+import {descriptionProblem} from '../config/description-rule.mjs';
 import {findMarkdownFiles} from './check-code-samples.mjs';
 import {checkContentRules} from './lib/content-rules.mjs';
 
@@ -33,13 +35,14 @@ export function checkContent(source, file) {
   const report = (line, message) => {
     problems.push({file, line, message});
   };
-  const lines = source.split('\n');
+  // Editors on Windows save CRLF line ends, some a byte-order mark: neither changes the content.
+  const lines = source.replace(/^\uFEFF/, '').split(/\r?\n/);
 
   let bodyStart = 0;
   /** @type {Record<string, unknown>} */
   let frontMatter = {};
-  if (lines[0] === '---') {
-    const end = lines.indexOf('---', 1);
+  if (lines[0].trimEnd() === '---') {
+    const end = lines.findIndex((line, index) => index > 0 && line.trimEnd() === '---');
     if (end === -1) {
       report(1, 'front matter is not closed with a "---" line');
       return problems;
@@ -49,17 +52,18 @@ export function checkContent(source, file) {
       frontMatter =
         parsed && typeof parsed === 'object' ? /** @type {Record<string, unknown>} */ (parsed) : {};
     } catch (error) {
-      report(1, `front matter is not valid YAML: ${/** @type {Error} */ (error).message.split('\n')[0]}`);
+      const {line, reason} = yamlErrorAt(error);
+      // js-yaml counts from 0 within the YAML; the file has the opening "---" above it.
+      report(line === undefined ? 1 : line + 2, `front matter is not valid YAML: ${reason}`);
       return problems;
     }
     bodyStart = end + 1;
   }
 
-  const description = frontMatter.description;
-  if (typeof description !== 'string' || !description.trim()) {
-    report(1, 'front matter needs a `description` (one or two sentences on what the reader gets)');
-  } else if (description.trim().length < 20 || description.trim().length > 300) {
-    report(1, `description should be 20 to 300 characters (it has ${description.trim().length})`);
+  const problem = descriptionProblem(frontMatter.description);
+  if (problem) {
+    const key = lines.slice(0, bodyStart).findIndex((line) => /^description\s*:/.test(line));
+    report(key === -1 ? 1 : key + 1, problem.startsWith('needs') ? `front matter ${problem}` : problem);
   }
 
   const isPost = file.split(path.sep).includes('blog');
@@ -86,6 +90,21 @@ export function checkContent(source, file) {
     report(h1Lines[1] ?? 1, `a page needs exactly one H1 ("# Title"); found ${h1Lines.length}`);
   }
   return problems;
+}
+
+/**
+ * The line (0-based, within the YAML text) and the short reason of a js-yaml error.
+ * @param {unknown} error
+ * @returns {{line: number | undefined, reason: string}}
+ */
+function yamlErrorAt(error) {
+  const {mark, reason, message} = /** @type {{mark?: {line?: number}, reason?: string, message?: string}} */ (
+    error
+  );
+  return {
+    line: typeof mark?.line === 'number' ? mark.line : undefined,
+    reason: reason ?? String(message).split('\n')[0],
+  };
 }
 
 /**

@@ -17,13 +17,22 @@ import {existsSync, promises as fs} from 'node:fs';
 import {createRequire} from 'node:module';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
-import {chromium} from '@playwright/test';
-import {DIAGRAMS_DIR, MANIFEST, THEMES, findDiagrams, sizeSvg, svgName} from './lib/diagrams.mjs';
+import {
+  DIAGRAMS_DIR,
+  MANIFEST,
+  THEMES,
+  describeMermaidError,
+  diagramSyntaxErrors,
+  findDiagrams,
+  sizeSvg,
+  svgName,
+} from './lib/diagrams.mjs';
+import {launchMermaid} from './lib/mermaid-browser.mjs';
 
 const FONT = 'Arial, "Liberation Sans", Helvetica, sans-serif';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const require = createRequire(import.meta.url);
+const requireFromHere = createRequire(import.meta.url);
 
 async function main() {
   const force = process.argv.includes('--force');
@@ -34,7 +43,7 @@ async function main() {
   const previous = existsSync(path.join(root, MANIFEST))
     ? JSON.parse(await fs.readFile(path.join(root, MANIFEST), 'utf8'))
     : undefined;
-  const mermaidVersion = require('mermaid/package.json').version;
+  const mermaidVersion = /** @type {string} */ (requireFromHere('mermaid/package.json').version);
   const keep =
     !force &&
     previous?.mermaid === mermaidVersion &&
@@ -42,17 +51,17 @@ async function main() {
       ? previous.diagrams
       : {};
 
-  const systemChromium = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((file) => existsSync(file));
-  const browser = await chromium.launch({
-    ...(systemChromium && {executablePath: systemChromium}),
-    args: process.getuid?.() === 0 ? ['--no-sandbox'] : [],
-  });
+  const mermaid = await launchMermaid();
   /** @type {import('./lib/diagrams.mjs').Manifest['diagrams']} */
   const rendered = {};
   try {
-    const page = await browser.newPage();
-    await page.setContent('<!doctype html><html><body></body></html>');
-    await page.addScriptTag({path: require.resolve('mermaid/dist/mermaid.min.js')});
+    const {page} = mermaid;
+    // Every syntax error at once, each with the Markdown file and line, before anything is written.
+    const syntaxErrors = await diagramSyntaxErrors(diagrams, mermaid.parse);
+    if (syntaxErrors.length) {
+      for (const problem of syntaxErrors) console.error(problem);
+      throw new Error(`${syntaxErrors.length} diagram(s) do not parse; nothing was rendered.`);
+    }
     for (const diagram of diagrams) {
       if (rendered[diagram.key]) continue;
       const files = /** @type {const} */ (['light', 'dark']).map((mode) =>
@@ -65,23 +74,27 @@ async function main() {
       /** @type {{width: number, height: number} | undefined} */
       let size;
       for (const mode of /** @type {const} */ (['light', 'dark'])) {
-        const svg = await page.evaluate(
-          async ({text, theme, id, font}) => {
-            const mermaid = /** @type {any} */ (window).mermaid;
-            mermaid.initialize({
-              startOnLoad: false,
-              theme,
-              fontFamily: font,
-              htmlLabels: false,
-              flowchart: {htmlLabels: false},
-              securityLevel: 'strict',
-              deterministicIds: true,
-              deterministicIDSeed: id,
-            });
-            return (await mermaid.render(id, text)).svg;
-          },
-          {text: diagram.source, theme: THEMES[mode], id: `d${diagram.key}`, font: FONT},
-        );
+        const svg = await page
+          .evaluate(
+            async ({text, theme, id, font}) => {
+              const mermaid = /** @type {any} */ (window).mermaid;
+              mermaid.initialize({
+                startOnLoad: false,
+                theme,
+                fontFamily: font,
+                htmlLabels: false,
+                flowchart: {htmlLabels: false},
+                securityLevel: 'strict',
+                deterministicIds: true,
+                deterministicIDSeed: id,
+              });
+              return (await mermaid.render(id, text)).svg;
+            },
+            {text: diagram.source, theme: THEMES[mode], id: `d${diagram.key}`, font: FONT},
+          )
+          .catch((/** @type {unknown} */ error) => {
+            throw new Error(`${diagram.file}:${diagram.line}: ${describeMermaidError(error)}`);
+          });
         const sized = sizeSvg(svg);
         // The file must display as an image (valid XML), not only inline.
         const ok = await page.evaluate(async (markup) => {
@@ -104,7 +117,7 @@ async function main() {
       console.log(`rendered ${diagram.file}:${diagram.line} → ${diagram.key} (${size.width}×${size.height})`);
     }
   } finally {
-    await browser.close();
+    await mermaid.close();
   }
 
   const sortedKeys = Object.keys(rendered).sort();
@@ -124,4 +137,8 @@ async function main() {
   console.log(`${sortedKeys.length} diagrams in ${DIAGRAMS_DIR}.`);
 }
 
-await main();
+// A writer's mistake (a diagram that does not parse) is a message with file and line, not a stack trace.
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

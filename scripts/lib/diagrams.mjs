@@ -1,7 +1,7 @@
 // @ts-check
 /**
  * Mermaid diagrams are rendered ahead of time (`npm run diagrams`) into sized
- * SVG files in static/diagrams/, one per colour mode, listed in
+ * SVG files in static/diagrams/, one per color mode, listed in
  * static/diagrams/manifest.json. Pages then show an <img> with width and height:
  * no Mermaid JavaScript (about 160 KB compressed) on the page, no layout shift
  * when the diagram appears, and lazy loading below the fold. A diagram missing
@@ -83,6 +83,42 @@ export async function findDiagrams(root) {
     }
   }
   return diagrams.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line);
+}
+
+/**
+ * Diagrams Mermaid cannot parse, as messages that name the Markdown file and the
+ * line of the diagram's ```mermaid fence (a syntax error is otherwise only seen
+ * as Mermaid's error graphic in the browser, or as a failed `npm run diagrams`).
+ * @param {Diagram[]} diagrams
+ * @param {(source: string) => Promise<unknown>} parse Mermaid's parser, e.g. from
+ *   scripts/lib/mermaid-browser.mjs (Mermaid's sanitizer needs a DOM: Node alone fails on labels)
+ * @returns {Promise<string[]>}
+ */
+export async function diagramSyntaxErrors(diagrams, parse) {
+  const problems = [];
+  for (const diagram of diagrams) {
+    try {
+      await parse(diagram.source);
+    } catch (error) {
+      problems.push(`${diagram.file}:${diagram.line}: ${describeMermaidError(error)}`);
+    }
+  }
+  return problems;
+}
+
+/**
+ * Mermaid's message on one line.
+ * @param {unknown} error
+ */
+export function describeMermaidError(error) {
+  const message = error instanceof Error ? error.message : String(error);
+  // Jison-based grammars quote the source and point at the mistake with "---^" between
+  // "Parse error on line N:" and "Expecting ..., got ...": the first and last lines say it all.
+  const jison = /^Parse error on line (\d+):\n[\s\S]*\n(.+)$/.exec(message.trim());
+  const what = jison
+    ? `line ${jison[1]} of the diagram: ${jison[2].trim()}`
+    : message.replace(/\s+/g, ' ').trim() || 'unknown error';
+  return `the Mermaid diagram does not parse: ${what.length > 300 ? `${what.slice(0, 297)}...` : what}`;
 }
 
 /** @param {string} key @param {'light' | 'dark'} mode */

@@ -1,5 +1,6 @@
 import {expect, test} from './fixtures';
 import {apiPages, specRoutes} from './spec-routes';
+import {descriptionProblem} from '../../config/description-rule.mjs';
 
 /** URLs listed in the built sitemap, as paths relative to the served site. */
 async function sitemapPaths(request: import('@playwright/test').APIRequestContext): Promise<string[]> {
@@ -54,9 +55,10 @@ test('every sitemap URL answers 200, renders one h1, no literal ::: directive, a
       failures.push(`${path}: admonition shown as text: ${literalDirectives.join(' | ')}`);
     // Search results and link previews read it from the served HTML (Lighthouse's SEO score too);
     // the live DOM is no use here: the head manager swaps the tags while the page hydrates.
+    // The same length rule as the front-matter check (scripts/check-content.mjs).
     const descriptions = metaDescriptions(await response.text());
-    if (descriptions.length !== 1 || descriptions[0].trim().length < 50)
-      failures.push(`${path}: meta description ${JSON.stringify(descriptions)}`);
+    const problem = descriptions.length === 1 ? descriptionProblem(descriptions[0]) : 'one meta description';
+    if (problem) failures.push(`${path}: ${problem}: ${JSON.stringify(descriptions)}`);
   }
   expect(failures).toEqual([]);
 });
@@ -68,6 +70,18 @@ function metaDescriptions(html: string): string[] {
     .filter((tag) => /\bname=["']?description["'\s/>]/i.test(tag))
     .map((tag) => {
       const content = /\bcontent=(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))/i.exec(tag);
-      return content ? (content[1] ?? content[2] ?? content[3]) : '';
+      return decodeEntities(content ? (content[1] ?? content[2] ?? content[3]) : '');
     });
+}
+
+/** The text an attribute's character references stand for ("&#x27;" is one character of the description). */
+function decodeEntities(text: string): string {
+  const named: Record<string, string> = {amp: '&', lt: '<', gt: '>', quot: '"', apos: "'"};
+  return text.replace(/&(?:#x([0-9a-f]+)|#(\d+)|([a-z]+));/gi, (entity, hex, decimal, name) =>
+    hex
+      ? String.fromCodePoint(parseInt(hex, 16))
+      : decimal
+        ? String.fromCodePoint(Number(decimal))
+        : (named[name.toLowerCase()] ?? entity),
+  );
 }

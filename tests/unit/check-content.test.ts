@@ -1,4 +1,5 @@
 import {describe, expect, it} from 'vitest';
+import {DESCRIPTION_LENGTH, descriptionProblem} from '../../config/description-rule.mjs';
 import {checkContent} from '../../scripts/check-content.mjs';
 
 const good = [
@@ -20,16 +21,57 @@ describe('checkContent', () => {
     expect(check(good)).toEqual([]);
   });
 
-  it('requires a description of sensible length', () => {
+  it('requires a description of the length the shared rule sets, at its line', () => {
     expect(check(['# Title'])).toEqual([expect.stringMatching(/^1: front matter needs a `description`/)]);
-    expect(check(['---', 'description: Short.', '---', '# Title'])).toEqual([
-      expect.stringMatching(/20 to 300 characters \(it has 6\)/),
+    expect(check(['---', 'sidebar_position: 2', 'description: Short.', '---', '# Title'])).toEqual([
+      `3: description should be ${DESCRIPTION_LENGTH.min} to ${DESCRIPTION_LENGTH.max} characters (it has 6)`,
+    ]);
+    const atMost = 'x'.repeat(DESCRIPTION_LENGTH.max);
+    expect(check(['---', `description: ${atMost}`, '---', '# Title'])).toEqual([]);
+    expect(check(['---', `description: ${atMost}y`, '---', '# Title'])[0]).toMatch(/^2: .*\(it has 301\)$/);
+  });
+
+  it('shares its description rule with the browser test of meta descriptions', () => {
+    expect(DESCRIPTION_LENGTH).toEqual({min: 50, max: 300});
+    expect(descriptionProblem('x'.repeat(49))).toMatch(/it has 49/);
+    expect(descriptionProblem('x'.repeat(50))).toBeUndefined();
+    expect(descriptionProblem(undefined)).toMatch(/needs a `description`/);
+    expect(descriptionProblem('   ')).toMatch(/needs a `description`/);
+  });
+
+  it('reports broken front matter at the line of the mistake', () => {
+    expect(check(['---', 'description: x'])[0]).toMatch(/^1: .*not closed/);
+    // A stray indent on the fourth line of the file (third of the YAML).
+    const indented = ['---', 'title: Publishing', 'sidebar_position: 3', '  description: oops', '---', '# T'];
+    expect(check(indented)).toEqual([
+      expect.stringMatching(/^4: front matter is not valid YAML: bad indentation/),
+    ]);
+    const unclosedQuote = [
+      '---',
+      'title: Publishing',
+      good[1],
+      'sidebar_label: "Publish',
+      'sidebar_position: 3',
+      '---',
+      '# T',
+    ];
+    expect(check(unclosedQuote)[0]).toMatch(/^\d+: front matter is not valid YAML: unexpected end/);
+    const duplicate = ['---', good[1], 'title: A', 'title: B', '---', '# T'];
+    expect(check(duplicate)).toEqual([
+      expect.stringMatching(/^4: front matter is not valid YAML: duplicated mapping key/),
     ]);
   });
 
-  it('reports broken front matter', () => {
-    expect(check(['---', 'description: [unclosed', '---', '# T'])[0]).toMatch(/not valid YAML/);
-    expect(check(['---', 'description: x'])[0]).toMatch(/not closed/);
+  it('reads files saved with CRLF line ends or a byte-order mark like any other', () => {
+    expect(checkContent(good.join('\r\n'), 'docs/guide.md')).toEqual([]);
+    expect(checkContent(`\uFEFF${good.join('\n')}`, 'docs/guide.md')).toEqual([]);
+    expect(checkContent(`\uFEFF${good.join('\r\n')}`, 'docs/guide.md')).toEqual([]);
+    const crlfProblems = checkContent([...good, '# Second'].join('\r\n'), 'docs/guide.md');
+    expect(crlfProblems.map((p) => `${p.line}: ${p.message}`)).toEqual([
+      expect.stringMatching(/^8: .*found 2$/),
+    ]);
+    const crlfBadYaml = ['---', good[1], 'title: A', 'title: B', '---', '# T'].join('\r\n');
+    expect(checkContent(crlfBadYaml, 'docs/guide.md')[0]).toMatchObject({line: 4});
   });
 
   it('requires exactly one H1 on docs pages, ignoring code blocks', () => {

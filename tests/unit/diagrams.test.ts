@@ -1,8 +1,10 @@
 import {readdirSync, readFileSync} from 'node:fs';
-import {describe, expect, it} from 'vitest';
+import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import config from '../../docusaurus.config';
 import {
   checkRenderedDiagrams,
+  describeMermaidError,
+  diagramSyntaxErrors,
   diagramsIn,
   findDiagrams,
   sizeSvg,
@@ -11,7 +13,17 @@ import {
   THEMES,
   type Manifest,
 } from '../../scripts/lib/diagrams.mjs';
+import {launchMermaid} from '../../scripts/lib/mermaid-browser.mjs';
 import {diagramKey} from '../../src/theme/Mermaid/diagram-key.mjs';
+
+// Mermaid in Chromium, as `npm run diagrams` runs it: one browser for the file's parsing tests.
+let mermaid: Awaited<ReturnType<typeof launchMermaid>>;
+beforeAll(async () => {
+  mermaid = await launchMermaid();
+}, 120_000);
+afterAll(async () => {
+  await mermaid?.close();
+});
 
 const siteThemes = (config.themeConfig as {mermaid: {theme: {light: string; dark: string}}}).mermaid.theme;
 
@@ -84,6 +96,54 @@ describe('checkRenderedDiagrams', () => {
   });
 });
 
+describe('diagramSyntaxErrors', () => {
+  const page = [
+    '# Page', // 1
+    '',
+    '```mermaid', // 3
+    'flowchart LR',
+    '  A-->B',
+    '```',
+    '',
+    'In words: A to B.',
+    '',
+    '```mermaid', // 10
+    'flowchart LR',
+    '  A-->B',
+    '  B--> -->',
+    '```',
+    '',
+    'In words: broken.',
+    '',
+    '```mermaid', // 18
+    'pie title Shares',
+    '  "a": x',
+    '```',
+    '',
+    '```mermaid', // 23
+    'notAType LR',
+    '  A-->B',
+    '```',
+  ].join('\n');
+
+  it("names the Markdown file and the line of each broken diagram's fence, with Mermaid's reason", async () => {
+    const problems = await diagramSyntaxErrors(diagramsIn(page, 'docs/usage/x.md'), mermaid.parse);
+    expect(problems).toEqual([
+      expect.stringMatching(
+        /^docs\/usage\/x\.md:10: the Mermaid diagram does not parse: line 3 of the diagram: Expecting .*got 'LINK'$/,
+      ),
+      expect.stringMatching(/^docs\/usage\/x\.md:18: the Mermaid diagram does not parse: .*line 2/),
+      expect.stringMatching(/^docs\/usage\/x\.md:23: .*No diagram type detected .*notAType LR/),
+    ]);
+  });
+
+  it('keeps a long reason to one readable line', () => {
+    expect(describeMermaidError(new Error(`Something\n  odd ${'x'.repeat(400)}`))).toMatch(
+      /^the Mermaid diagram does not parse: Something odd x+\.\.\.$/,
+    );
+  });
+});
+
 describe('sizeSvg', () => {
   it('replaces the responsive width with the drawing size', () => {
     const sized = sizeSvg(
@@ -107,6 +167,10 @@ describe('the rendered diagrams', () => {
       themes: siteThemes,
     });
     expect(problems).toEqual([]);
+  });
+
+  it('all parse', async () => {
+    expect(await diagramSyntaxErrors(await findDiagrams('.'), mermaid.parse)).toEqual([]);
   });
 
   it('are SVG files with the size the manifest records', () => {

@@ -1,8 +1,14 @@
-import React, {useEffect, type ReactNode} from 'react';
+import React, {useEffect, useState, useSyncExternalStore, type ReactNode} from 'react';
 import Head from '@docusaurus/Head';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import SearchBar from '@theme-original/SearchBar';
 import {READY_ATTRIBUTE, REQUESTED_ATTRIBUTE} from '../../plugins/search-early-open/attributes';
+import {
+  STALE_HELP,
+  STALE_TITLE,
+  handleDialogChunkRejections,
+  staleAssets,
+} from '../../plugins/search-local/client/staleAssets';
 import './styles.css';
 
 /**
@@ -10,15 +16,20 @@ import './styles.css';
  * With the local index, the theme's `preconnect` to `https://<appId>-dsn.algolia.net`
  * would still open a connection to Algolia on every page: the page's head keeps one tag per href, so this one, declared after
  * the theme's, replaces it with a link that makes no connection.
- * A search requested before hydration (see src/plugins/search-early-open) opens now.
+ * A search requested before hydration (see src/plugins/search-early-open), or
+ * before search reloaded a stale page, opens now; if the dialog's code cannot be
+ * loaded even after that reload, a message under the navbar asks for a reload
+ * (src/plugins/search-local/client/staleAssets.ts).
  */
 export default function SearchBarWrapper(): ReactNode {
   const {siteConfig} = useDocusaurusContext();
   const algolia = siteConfig.themeConfig.algolia as {appId: string; searchBackend?: string};
   useEffect(openSearchRequestedEarly, []);
+  useEffect(handleDialogChunkRejections, []);
   return (
     <>
       <SearchBar />
+      <ReloadMessage />
       {algolia.searchBackend === 'local' && (
         <Head>
           <link rel="search-backend-local" href={`https://${algolia.appId}-dsn.algolia.net`} />
@@ -31,8 +42,41 @@ export default function SearchBarWrapper(): ReactNode {
 function openSearchRequestedEarly(): void {
   const html = document.documentElement;
   html.setAttribute(READY_ATTRIBUTE, 'true');
-  if (!html.hasAttribute(REQUESTED_ATTRIBUTE)) return;
+  const reopen = staleAssets.takeReopenRequest();
+  if (!html.hasAttribute(REQUESTED_ATTRIBUTE) && !reopen) return;
   html.removeAttribute(REQUESTED_ATTRIBUTE);
   // The stock button's own click handler is live now: it loads and opens the dialog.
   document.querySelector<HTMLButtonElement>('.DocSearch-Button')?.click();
+}
+
+/** Shown when the dialog's code is missing after a redeploy and a reload did not fix it. */
+function ReloadMessage(): ReactNode {
+  const needed = useSyncExternalStore(
+    staleAssets.subscribe,
+    () => staleAssets.needsManualReload('dialog'),
+    () => false,
+  );
+  const [dismissed, setDismissed] = useState(false);
+  if (!needed || dismissed) return null;
+  return (
+    <div className="docs-search-stale" role="alert">
+      <p>
+        <strong>{STALE_TITLE}.</strong> {STALE_HELP}
+      </p>
+      <button
+        type="button"
+        className="button button--primary button--sm"
+        onClick={() => window.location.reload()}
+      >
+        Reload the page
+      </button>{' '}
+      <button
+        type="button"
+        className="button button--secondary button--sm"
+        onClick={() => setDismissed(true)}
+      >
+        Dismiss
+      </button>
+    </div>
+  );
 }

@@ -17,6 +17,7 @@ import {
 import {exposeAsDialog} from './dialogRole';
 import {createFailureTracker} from './failures';
 import {createLocalSearchClient, wrapSearchClient, type SearchClientLike} from './searchClient';
+import {STALE_HELP, STALE_TITLE, staleAssets} from './staleAssets';
 import './styles.css';
 
 /** Props the theme passes through from `themeConfig.algolia` (config/search.ts). */
@@ -28,7 +29,9 @@ type Props = DocSearchModalProps & {searchBackend?: 'local' | 'algolia'; localIn
  * - the error screen DocSearch 3.9 never shows: when the latest search failed,
  *   "Unable to fetch results" replaces the dropdown's content until the next
  *   search succeeds or the query is cleared;
- * - the role of a modal dialog, which DocSearch 3.9 gives as "button" (./dialogRole).
+ * - the role of a modal dialog, which DocSearch 3.9 gives as "button" (./dialogRole);
+ * - when the engine's code is gone after a redeploy and reloading once did not
+ *   help (./staleAssets), an error screen that asks for a reload, with a button.
  */
 export function DocSearchModal({
   searchBackend,
@@ -38,6 +41,11 @@ export function DocSearchModal({
 }: Props): ReactNode {
   const [tracker] = useState(createFailureTracker);
   const failed = useSyncExternalStore(tracker.subscribe, tracker.isFailed, () => false);
+  const stale = useSyncExternalStore(
+    staleAssets.subscribe,
+    () => staleAssets.needsManualReload('engine'),
+    () => false,
+  );
   const root = useRef<HTMLDivElement>(null);
   const [dropdown, setDropdown] = useState<Element | null>(null);
   useLayoutEffect(() => setDropdown(root.current?.querySelector('.DocSearch-Dropdown') ?? null), []);
@@ -80,10 +88,22 @@ export function DocSearchModal({
             <div className="DocSearch-Screen-Icon">
               <NoConnectionIcon />
             </div>
-            <p className="DocSearch-Title">{errorScreen?.titleText ?? 'Unable to fetch results'}</p>
-            <p className="DocSearch-Help">
-              {errorScreen?.helpText ?? 'You might want to check your network connection.'}
-            </p>
+            {stale ? (
+              <>
+                <p className="DocSearch-Title">{STALE_TITLE}</p>
+                <p className="DocSearch-Help">{STALE_HELP}</p>
+                <button type="button" className="docs-search-reload" onClick={() => window.location.reload()}>
+                  Reload the page
+                </button>
+              </>
+            ) : (
+              <>
+                <p className="DocSearch-Title">{errorScreen?.titleText ?? 'Unable to fetch results'}</p>
+                <p className="DocSearch-Help">
+                  {errorScreen?.helpText ?? 'You might want to check your network connection.'}
+                </p>
+              </>
+            )}
           </div>,
           dropdown,
         )}

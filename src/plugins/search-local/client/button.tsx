@@ -16,6 +16,7 @@ import React, {
   type ReactNode,
   type RefObject,
 } from 'react';
+import {staleAssets} from './staleAssets';
 
 /** The DocSearch version the site pins (package.json overrides); a unit test keeps it in step. */
 export const version = '3.9.0';
@@ -85,8 +86,30 @@ function Key({reactsToKey, children}: {reactsToKey: string; children: ReactNode}
   );
 }
 
+/**
+ * Loads the dialog's code as the stock SearchBar does (the same chunks, so one
+ * request), to learn whether it arrived: the stock click handler discards that
+ * promise, and after a redeploy the chunk may be gone (./staleAssets).
+ */
+function loadDialogCode(): void {
+  staleAssets.noteDialogRequest();
+  Promise.all([import('@docsearch/react/modal'), import('@docsearch/react/style')]).catch(
+    (error: unknown) => {
+      if (!staleAssets.report(error, 'dialog')) console.error('The search dialog did not load:', error);
+    },
+  );
+}
+
+/** The stock handlers that only preload the dialog return its promise; a failed preload is retried on open. */
+function quietPreload<E>(handler: ((event: E) => unknown) | undefined) {
+  return (event: E) => {
+    const result: unknown = handler?.(event);
+    if (result instanceof Promise) result.catch(() => undefined);
+  };
+}
+
 export const DocSearchButton = forwardRef<HTMLButtonElement, DocSearchButtonProps>(function DocSearchButton(
-  {translations = {}, ...props},
+  {translations = {}, onClick, onFocus, onMouseOver, onTouchStart, ...props},
   ref,
 ) {
   const {buttonText = 'Search', buttonAriaLabel = 'Search'} = translations;
@@ -104,6 +127,13 @@ export const DocSearchButton = forwardRef<HTMLButtonElement, DocSearchButtonProp
       className="DocSearch DocSearch-Button"
       aria-label={`${buttonAriaLabel} (${keyLabel}+K)`}
       {...props}
+      onClick={(event) => {
+        loadDialogCode();
+        onClick?.(event);
+      }}
+      onFocus={quietPreload(onFocus)}
+      onMouseOver={quietPreload(onMouseOver)}
+      onTouchStart={quietPreload(onTouchStart)}
       ref={ref}
     >
       <span className="DocSearch-Button-Container">
@@ -153,12 +183,18 @@ export function useDocSearchKeyboardEvents({
       ) {
         event.preventDefault();
         if (isOpen) onClose();
-        else if (!document.body.classList.contains('DocSearch--active')) onOpen();
+        else if (!document.body.classList.contains('DocSearch--active')) {
+          loadDialogCode();
+          onOpen();
+        }
         return;
       }
       if (searchButtonRef && searchButtonRef.current === document.activeElement && onInput) {
         // DocSearch 3.9 tests the (deprecated) keyCode; so does this copy.
-        if (/[a-zA-Z0-9]/.test(String.fromCharCode(event.keyCode))) onInput(event);
+        if (/[a-zA-Z0-9]/.test(String.fromCharCode(event.keyCode))) {
+          loadDialogCode();
+          onInput(event);
+        }
       }
     }
     window.addEventListener('keydown', onKeyDown);

@@ -12,3 +12,7 @@ declare module 'react-dom' {
     key?: string | null,
   ): ReactPortal;
 }
+
+// Loaded by the button only to learn whether the dialog's chunks arrive (aliased to ./DocSearchModal.tsx; a CSS module).
+declare module '@docsearch/react/modal';
+declare module '@docsearch/react/style';

@@ -1,6 +1,7 @@
 import type {SearchEngine, SearchParams} from '../engine/engine';
 import type {FailureTracker} from './failures';
 import {HIGHLIGHT_POST, HIGHLIGHT_PRE, sanitizeHit, type RenderProfile} from './sanitize';
+import {staleAssets} from './staleAssets';
 
 /** The part of Algolia's lite client that DocSearch and algoliasearch-helper use. */
 export type SearchClientLike = {
@@ -137,7 +138,11 @@ async function loadEngine(url: string): Promise<SearchEngine> {
     fetch(url, {cache: 'no-cache', credentials: 'same-origin'}),
     import('../engine/engine'),
     import('../indexFormat'),
-  ]);
+  ]).catch((error: unknown) => {
+    // The engine's chunk is gone after a redeploy: reload once, or ask for a reload.
+    staleAssets.report(error, 'engine');
+    throw error;
+  });
   if (!response.ok) throw new Error(`The search index ${url} answered HTTP ${response.status}`);
   const file = await response.json();
   const engine = new Engine(decodeIndex(file), {synonyms: file.synonyms});

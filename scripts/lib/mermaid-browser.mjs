@@ -1,0 +1,46 @@
+// @ts-check
+/**
+ * The installed Mermaid in a headless Chromium, as the site's readers run it:
+ * `npm run diagrams` renders with it, and the unit tests parse every diagram
+ * with it. (Mermaid parses in Node only until a label needs its DOM sanitizer.)
+ */
+import {existsSync} from 'node:fs';
+import {createRequire} from 'node:module';
+import {chromium} from '@playwright/test';
+
+const require = createRequire(import.meta.url);
+
+/**
+ * @returns {Promise<{page: import('@playwright/test').Page, parse: (source: string) => Promise<void>, close: () => Promise<void>}>}
+ *   `parse` rejects with Mermaid's own message when the source has a syntax error.
+ */
+export async function launchMermaid() {
+  const systemChromium = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((file) => existsSync(file));
+  const browser = await chromium.launch({
+    ...(systemChromium && {executablePath: systemChromium}),
+    args: process.getuid?.() === 0 ? ['--no-sandbox'] : [],
+  });
+  try {
+    const page = await browser.newPage();
+    await page.setContent('<!doctype html><html><body></body></html>');
+    await page.addScriptTag({path: require.resolve('mermaid/dist/mermaid.min.js')});
+    return {
+      page,
+      async parse(source) {
+        const failure = await page.evaluate(async (text) => {
+          try {
+            await /** @type {any} */ (window).mermaid.parse(text);
+            return null;
+          } catch (error) {
+            return error instanceof Error ? error.message : String(error);
+          }
+        }, source);
+        if (failure !== null) throw new Error(failure);
+      },
+      close: () => browser.close(),
+    };
+  } catch (error) {
+    await browser.close();
+    throw error;
+  }
+}
