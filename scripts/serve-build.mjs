@@ -96,10 +96,12 @@ export function createStaticServer({root, baseUrl = '/'}) {
 
   /**
    * @param {string} file
+   * @param {import('node:fs').Stats} stats
    * @param {'br' | 'gzip'} encoding
    */
-  async function compressedBody(file, encoding) {
-    const key = `${encoding}:${file}`;
+  async function compressedBody(file, stats, encoding) {
+    // Keyed by modification time and size too: a rebuilt file must not be served stale.
+    const key = `${encoding}:${file}:${stats.mtimeMs}:${stats.size}`;
     let body = compressed.get(key);
     if (!body) {
       body = compressBody(await fs.readFile(file), encoding);
@@ -127,14 +129,14 @@ export function createStaticServer({root, baseUrl = '/'}) {
       async lstat(file) {
         const stats = await fs.lstat(file);
         if (!encoding || !compresses(file, stats)) return stats;
-        const body = await compressedBody(file, encoding);
+        const body = await compressedBody(file, stats, encoding);
         return Object.assign(Object.create(Object.getPrototypeOf(stats)), stats, {size: body.length});
       },
       /** @param {string} file @param {{start?: number, end?: number}} [range] */
       async createReadStream(file, range = {}) {
         const stats = await fs.lstat(file);
         if (!encoding || !compresses(file, stats)) return createReadStream(file, range);
-        const body = await compressedBody(file, encoding);
+        const body = await compressedBody(file, stats, encoding);
         if (!res.headersSent) res.setHeader('Content-Encoding', encoding);
         const end = range.end === undefined ? body.length : range.end + 1;
         return Readable.from([body.subarray(range.start ?? 0, end)]);

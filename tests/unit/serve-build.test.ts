@@ -1,4 +1,4 @@
-import {mkdirSync, mkdtempSync, writeFileSync} from 'node:fs';
+import {mkdirSync, mkdtempSync, utimesSync, writeFileSync} from 'node:fs';
 import {get as httpGet, type IncomingHttpHeaders, type Server} from 'node:http';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
@@ -154,6 +154,18 @@ describe('createStaticServer, with GitHub Pages rules', () => {
     expect(gzip.headers['content-encoding']).toBe('gzip');
     expect(Number(gzip.headers['content-length'])).toBe(gzip.body.length);
     expect(gunzipSync(gzip.body).toString()).toBe(LARGE_SCRIPT);
+  });
+
+  it('compresses a file again when it changes on disk', async () => {
+    const file = path.join(root, 'assets/js/changing.js');
+    writeFileSync(file, LARGE_SCRIPT);
+    const first = await rawGet(`${base}/assets/js/changing.js`, 'br');
+    expect(brotliDecompressSync(first.body).toString()).toBe(LARGE_SCRIPT);
+    const changed = LARGE_SCRIPT.replaceAll('streamr', 'rebuilt');
+    writeFileSync(file, changed);
+    utimesSync(file, new Date(), new Date(Date.now() + 5000));
+    const second = await rawGet(`${base}/assets/js/changing.js`, 'br');
+    expect(brotliDecompressSync(second.body).toString()).toBe(changed);
   });
 
   it('sends small files and requests without Accept-Encoding uncompressed', async () => {
