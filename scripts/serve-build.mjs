@@ -1,43 +1,33 @@
 #!/usr/bin/env node
 // @ts-check
 /**
- * Serves the production build the way static hosts (GitHub Pages, Netlify,
- * Cloudflare Pages) do, so browser tests and audits see what visitors get:
- * - clean URLs: `/guides/nodejs` serves `guides/nodejs.html`; `/x/` redirects to `/x`;
- *   `/x.html` and `/x/index.html` are served too (the client shows the clean page);
- * - brotli or gzip for text, by the request's Accept-Encoding;
- * - long-lived caching for content-hashed assets, revalidation for HTML;
- * - `404.html` with status 404 for anything else.
+ * Serves the production build the way GitHub Pages (the deploy target) serves it,
+ * so browser tests, the audit and `npm run serve:build` see what visitors get.
+ *
+ * serve-handler does the file serving: URL decoding, the path-traversal guard,
+ * MIME types, ranges, Last-Modified and the `404.html` page. This file adds only what no
+ * library does, the URL rules of GitHub Pages (see `resolvePagesPath`):
+ * - `/x` serves `x` or else `x.html`; `/x.html` is served as it is;
+ * - `/x/` serves `x/index.html` and is 404 otherwise (even when `x.html` exists);
+ * - `/folder` redirects (301) to `/folder/` when only `folder/index.html` exists;
+ * - `Cache-Control: max-age=600` on every response, as Pages sends;
+ * and, for the byte budgets, brotli or gzip (scripts/lib/compress.mjs) by the
+ * request's Accept-Encoding. Bad `%` escapes get 400, methods other than GET and
+ * HEAD get 405, and no response body carries error text or a filesystem path.
  *
  * Usage: node scripts/serve-build.mjs [--dir build] [--port 3000] [--host 127.0.0.1]
  * The base URL comes from BASE_URL, as in the build.
  */
 import {createServer} from 'node:http';
-import {promises as fs} from 'node:fs';
+import {createReadStream, promises as fs} from 'node:fs';
 import path from 'node:path';
+import {Readable} from 'node:stream';
 import {fileURLToPath} from 'node:url';
+import serveHandler from 'serve-handler';
 import {compressBody} from './lib/compress.mjs';
 
-/** @type {Record<string, string>} */
-const CONTENT_TYPES = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.xml': 'application/xml; charset=utf-8',
-  '.txt': 'text/plain; charset=utf-8',
-  '.md': 'text/markdown; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.webp': 'image/webp',
-  '.avif': 'image/avif',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.map': 'application/json; charset=utf-8',
-};
+/** What GitHub Pages sends on every response. */
+export const PAGES_CACHE_CONTROL = 'max-age=600';
 
 const COMPRESSIBLE = new Set([
   '.html',
@@ -51,6 +41,8 @@ const COMPRESSIBLE = new Set([
   '.svg',
   '.map',
 ]);
+/** Smaller bodies are not worth compressing. */
+const MIN_COMPRESS_BYTES = 512;
 
 /**
  * @param {string} file
@@ -65,48 +57,32 @@ async function isFile(file) {
 }
 
 /**
- * Maps a URL path (already stripped of the base URL, starting with `/`) to a file
- * in the build, or to a redirect, the way clean-URL static hosts do.
+ * Where GitHub Pages finds a decoded URL path (relative to the site root, starting
+ * with `/`): the build file to serve, a redirect, or nothing (404). The caller has
+ * checked that the path stays inside `root`.
  * @param {string} root
  * @param {string} urlPath
  * @returns {Promise<{file: string} | {redirect: string} | null>}
  */
-export async function resolveRequest(root, urlPath) {
-  const decoded = decodeURIComponent(urlPath);
-  const safe = path.posix.normalize(decoded);
-  if (safe.includes('\0') || safe.startsWith('..')) return null;
-  const local = path.join(root, safe);
-  if (!local.startsWith(root)) return null;
-
-  if (safe === '/')
-    return (await isFile(path.join(root, 'index.html'))) ? {file: path.join(root, 'index.html')} : null;
-
-  if (safe.endsWith('/')) {
-    const withoutSlash = safe.replace(/\/+$/, '');
-    if (await isFile(`${path.join(root, withoutSlash)}.html`)) return {redirect: withoutSlash};
+export async function resolvePagesPath(root, urlPath) {
+  const local = path.join(root, urlPath);
+  if (urlPath.endsWith('/')) {
     const index = path.join(local, 'index.html');
     return (await isFile(index)) ? {file: index} : null;
   }
   if (await isFile(local)) return {file: local};
   if (await isFile(`${local}.html`)) return {file: `${local}.html`};
-  if (await isFile(path.join(local, 'index.html'))) return {file: path.join(local, 'index.html')};
-  // `/x/index.html` of a page built as `x.html` (trailingSlash: false).
-  if (safe.endsWith('/index.html')) {
-    const sibling = `${path.join(root, safe.slice(0, -'/index.html'.length))}.html`;
-    if (await isFile(sibling)) return {file: sibling};
-  }
+  if (await isFile(path.join(local, 'index.html'))) return {redirect: `${urlPath}/`};
   return null;
 }
 
 /**
- * @param {string} file
- * @param {string} root
+ * @param {string} rawBase
+ * @returns {string} `/`, or the base path with one leading and one trailing slash
  */
-function cacheControl(file, root) {
-  const rel = path.relative(root, file).split(path.sep).join('/');
-  if (rel.startsWith('assets/')) return 'public, max-age=31536000, immutable';
-  if (file.endsWith('.html')) return 'public, max-age=0, must-revalidate';
-  return 'public, max-age=3600';
+export function normalizeBaseUrl(rawBase) {
+  const trimmed = rawBase.replace(/^\/+|\/+$/g, '');
+  return trimmed ? `/${trimmed}/` : '/';
 }
 
 /**
@@ -114,61 +90,140 @@ function cacheControl(file, root) {
  */
 export function createStaticServer({root, baseUrl = '/'}) {
   const absoluteRoot = path.resolve(root);
+  /** Compressed bodies by encoding and file, made once: brotli at quality 11 is slow. */
   /** @type {Map<string, Buffer>} */
   const compressed = new Map();
 
   /**
    * @param {string} file
+   * @param {import('node:fs').Stats} stats
    * @param {'br' | 'gzip'} encoding
-   * @param {Buffer} body
    */
-  function compress(file, encoding, body) {
-    const key = `${encoding}:${file}`;
-    let result = compressed.get(key);
-    if (!result) {
-      result = compressBody(body, encoding);
-      compressed.set(key, result);
+  async function compressedBody(file, stats, encoding) {
+    // Keyed by modification time and size too: a rebuilt file must not be served stale.
+    const key = `${encoding}:${file}:${stats.mtimeMs}:${stats.size}`;
+    let body = compressed.get(key);
+    if (!body) {
+      body = compressBody(await fs.readFile(file), encoding);
+      compressed.set(key, body);
     }
-    return result;
+    return body;
   }
+
+  /**
+   * serve-handler's file-system methods, for one response: a compressible file is
+   * read (and its size reported) as its compressed body, so the library's
+   * Content-Length, ranges and ETag describe the bytes actually sent.
+   * @param {import('node:http').ServerResponse} res
+   * @param {'br' | 'gzip' | undefined} encoding
+   */
+  function fileMethods(res, encoding) {
+    /** @param {string} file @param {import('node:fs').Stats} stats */
+    const compresses = (file, stats) =>
+      encoding !== undefined &&
+      stats.isFile() &&
+      stats.size > MIN_COMPRESS_BYTES &&
+      COMPRESSIBLE.has(path.extname(file));
+    return {
+      /** @param {string} file */
+      async lstat(file) {
+        const stats = await fs.lstat(file);
+        if (!encoding || !compresses(file, stats)) return stats;
+        const body = await compressedBody(file, stats, encoding);
+        return Object.assign(Object.create(Object.getPrototypeOf(stats)), stats, {size: body.length});
+      },
+      /** @param {string} file @param {{start?: number, end?: number}} [range] */
+      async createReadStream(file, range = {}) {
+        const stats = await fs.lstat(file);
+        if (!encoding || !compresses(file, stats)) return createReadStream(file, range);
+        const body = await compressedBody(file, stats, encoding);
+        if (!res.headersSent) res.setHeader('Content-Encoding', encoding);
+        const end = range.end === undefined ? body.length : range.end + 1;
+        return Readable.from([body.subarray(range.start ?? 0, end)]);
+      },
+    };
+  }
+
+  /** @type {Parameters<typeof serveHandler>[2]} */
+  const handlerConfig = {
+    public: absoluteRoot,
+    // Only the exact file that resolvePagesPath chose is requested from serve-handler.
+    cleanUrls: false,
+    directoryListing: false,
+    // An ETag would be cached per file, not per encoding; Last-Modified is what Pages sends too.
+    etag: false,
+    headers: [
+      {
+        source: '**',
+        headers: [
+          {key: 'Cache-Control', value: PAGES_CACHE_CONTROL},
+          // null removes serve-handler's own header (Pages sends none).
+          {key: 'Content-Disposition', value: /** @type {string} */ (/** @type {unknown} */ (null))},
+        ],
+      },
+    ],
+  };
 
   return createServer(async (req, res) => {
     try {
+      res.setHeader('Cache-Control', PAGES_CACHE_CONTROL);
+      res.setHeader('X-Content-Type-Options', 'nosniff');
+      if (req.method !== 'GET' && req.method !== 'HEAD') {
+        res.writeHead(405, {Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8'});
+        res.end('Method Not Allowed\n');
+        return;
+      }
       const url = new URL(req.url ?? '/', 'http://localhost');
-      if (!url.pathname.startsWith(baseUrl)) {
-        res.writeHead(302, {Location: baseUrl}).end();
+      /** @type {string} */
+      let decoded;
+      try {
+        decoded = decodeURIComponent(url.pathname);
+      } catch {
+        res.writeHead(400, {'Content-Type': 'text/plain; charset=utf-8'});
+        res.end('Bad Request\n');
         return;
       }
-      const resolved = await resolveRequest(absoluteRoot, `/${url.pathname.slice(baseUrl.length)}`);
-      if (resolved && 'redirect' in resolved) {
-        res.writeHead(301, {Location: `${baseUrl}${resolved.redirect.slice(1)}${url.search}`}).end();
-        return;
-      }
-      const status = resolved ? 200 : 404;
-      const file = resolved ? resolved.file : path.join(absoluteRoot, '404.html');
-      const ext = path.extname(file);
-      /** @type {Buffer} */
-      let body = await fs.readFile(file);
-      /** @type {Record<string, string>} */
-      const headers = {
-        'Content-Type': CONTENT_TYPES[ext] ?? 'application/octet-stream',
-        'Cache-Control': status === 200 ? cacheControl(file, absoluteRoot) : 'no-store',
-        'X-Content-Type-Options': 'nosniff',
-        Vary: 'Accept-Encoding',
-      };
-      const accepted = String(req.headers['accept-encoding'] ?? '');
-      if (COMPRESSIBLE.has(ext) && body.length > 512) {
-        const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : undefined;
-        if (encoding) {
-          body = compress(file, encoding, body);
-          headers['Content-Encoding'] = encoding;
+      if (!decoded.startsWith(baseUrl)) {
+        // The root of a project site's host: send the visitor to the site.
+        if (decoded === '/' || decoded === baseUrl.slice(0, -1)) {
+          res.writeHead(302, {Location: baseUrl}).end();
+          return;
         }
       }
-      headers['Content-Length'] = String(body.length);
-      res.writeHead(status, headers);
-      res.end(req.method === 'HEAD' ? undefined : body);
+      const sitePath = decoded.startsWith(baseUrl) ? `/${decoded.slice(baseUrl.length)}` : undefined;
+      const inside =
+        sitePath !== undefined &&
+        !sitePath.includes('\0') &&
+        !path.relative(absoluteRoot, path.join(absoluteRoot, sitePath)).startsWith('..');
+      const resolved = inside ? await resolvePagesPath(absoluteRoot, sitePath) : null;
+      if (resolved && 'redirect' in resolved) {
+        const location = `${baseUrl}${encodeURI(resolved.redirect.slice(1))}${url.search}`;
+        res.writeHead(301, {Location: location, 'Content-Type': 'text/plain; charset=utf-8'});
+        res.end();
+        return;
+      }
+      // A path nothing answers goes to serve-handler as a name no file has, so it
+      // sends the build's 404.html with status 404.
+      const target = resolved
+        ? `/${path.relative(absoluteRoot, resolved.file).split(path.sep).map(encodeURIComponent).join('/')}`
+        : '/.not-found';
+      const accepted = String(req.headers['accept-encoding'] ?? '');
+      const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : undefined;
+      res.setHeader('Vary', 'Accept-Encoding');
+      // serve-handler reads only the URL and headers of the request.
+      const request = /** @type {import('node:http').IncomingMessage} */ (
+        /** @type {unknown} */ ({url: target, headers: req.headers, method: req.method})
+      );
+      // serve-handler awaits these methods; its type declarations name the callback versions.
+      const methods = /** @type {Parameters<typeof serveHandler>[3]} */ (
+        /** @type {unknown} */ (fileMethods(res, encoding))
+      );
+      await serveHandler(request, res, handlerConfig, methods);
     } catch (error) {
-      res.writeHead(500, {'Content-Type': 'text/plain'}).end(String(error));
+      // The cause goes to the server's log; the visitor gets no path or stack trace.
+      console.error(error);
+      if (!res.headersSent) res.writeHead(500, {'Content-Type': 'text/plain; charset=utf-8'});
+      res.end('Internal Server Error\n');
     }
   });
 }
@@ -186,8 +241,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
   const root = args.dir ?? 'build';
   const port = Number(args.port ?? process.env.PORT ?? 3000);
   const host = args.host ?? '127.0.0.1';
-  const rawBase = process.env.BASE_URL ?? '/';
-  const baseUrl = `/${rawBase.replace(/^\/+|\/+$/g, '')}/`.replace('//', '/');
+  const baseUrl = normalizeBaseUrl(process.env.BASE_URL ?? '/');
   try {
     await fs.access(path.join(root, 'index.html'));
   } catch {

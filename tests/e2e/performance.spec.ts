@@ -58,15 +58,15 @@ test.describe('first-load JavaScript', () => {
   });
 });
 
-test.describe('served like a static host', () => {
-  test('HTML revalidates; hashed assets are compressed and cached for a year', async ({
+test.describe('served like GitHub Pages', () => {
+  test('HTML and hashed assets come compressed, with the Cache-Control: max-age=600 that Pages sends', async ({
     request,
     page,
     baseURL,
   }) => {
     const html = await request.get('/guides/nodejs', {headers: {'Accept-Encoding': 'br, gzip'}});
     expect(html.headers()['content-encoding']).toBe('br');
-    expect(html.headers()['cache-control']).toContain('must-revalidate');
+    expect(html.headers()['cache-control']).toBe('max-age=600');
     const measured = await measureFirstLoadJs(page, `${baseURL}/guides/nodejs`, {buildDir: BUILD});
     const css = [
       ...readFileSync(path.join(BUILD, 'guides', 'nodejs.html'), 'utf8').matchAll(
@@ -81,7 +81,9 @@ test.describe('served like a static host', () => {
     for (const asset of assets) {
       const response = await request.get(asset, {headers: {'Accept-Encoding': 'br, gzip'}});
       expect(response.status(), asset).toBe(200);
-      expect(response.headers()['cache-control'], asset).toBe('public, max-age=31536000, immutable');
+      // Pages caches everything for 10 minutes, content-hashed assets included; the audit
+      // measures what visitors of the deployed site get, so the test server does the same.
+      expect(response.headers()['cache-control'], asset).toBe('max-age=600');
       // Tiny files are not worth compressing (the server leaves anything under 512 bytes alone).
       if (Number(response.headers()['content-length']) > 512)
         expect(response.headers()['content-encoding'], asset).toBe('br');

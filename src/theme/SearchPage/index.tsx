@@ -3,16 +3,28 @@ import {createPortal} from 'react-dom';
 import clsx from 'clsx';
 import {HtmlClassNameProvider, PageMetadata} from '@docusaurus/theme-common';
 import {translate} from '@docusaurus/Translate';
+import useBaseUrl from '@docusaurus/useBaseUrl';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import SearchPage from '@theme-original/SearchPage';
 import {searchPageFailures} from '@site/src/plugins/search-local/client/failures';
+import {NoScriptNoticeContext} from '@site/src/components/NoScriptFallback';
 import './styles.css';
 
 /**
  * The stock /search page, plus what it lacks: "Unable to fetch results" when the
  * backend fails (it would keep its spinner or say "No results were found"), and
- * no Algolia logo when the local index answers, and a meta description.
+ * no Algolia logo when the local index answers, a meta description, and, with
+ * JavaScript off (the form then does nothing), a notice saying search needs it.
  */
+function NoScriptNotice(): ReactNode {
+  return (
+    <p>
+      <strong>Search needs JavaScript.</strong> It runs in your browser, and JavaScript is off here. Turn it
+      on to search, or browse from the <a href={useBaseUrl('/')}>home page</a>.
+    </p>
+  );
+}
+
 export default function SearchPageWrapper(): ReactNode {
   const {siteConfig} = useDocusaurusContext();
   const local =
@@ -27,7 +39,9 @@ export default function SearchPageWrapper(): ReactNode {
       className={clsx(local && 'docs-search-local', failed && 'docs-search-page--failed')}
     >
       <PageMetadata description="Search the Streamr documentation: quickstart guides, SDK and CLI usage, how the network works, node operation, and the SDK API reference." />
-      <SearchPage />
+      <NoScriptNoticeContext.Provider value={<NoScriptNotice />}>
+        <SearchPage />
+      </NoScriptNoticeContext.Provider>
       {failed &&
         results &&
         createPortal(

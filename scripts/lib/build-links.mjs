@@ -1,0 +1,128 @@
+// @ts-check
+/**
+ * Every internal link of the built HTML, for checking that each one resolves on the
+ * host (tests/e2e/host-links.spec.ts asks the static server, which follows the URL
+ * rules of GitHub Pages). Docusaurus checks that links name a route; this checks
+ * that the host serves the route at the URL written, without a redirect.
+ */
+import {readFileSync, readdirSync} from 'node:fs';
+import path from 'node:path';
+import {load} from 'cheerio';
+
+/** Attributes that make the browser request a URL, by element. */
+const URL_ATTRIBUTES = [
+  ['a', 'href'],
+  ['link', 'href'],
+  ['script', 'src'],
+  ['img', 'src'],
+  ['source', 'src'],
+  ['iframe', 'src'],
+];
+const SRCSET_ELEMENTS = ['img', 'source'];
+
+/**
+ * The URL path a built HTML file is served at, as a browser resolves its relative
+ * links: `a/b.html` at `/a/b`, `a/index.html` at `/a/` and `index.html` at `/`.
+ * @param {string} relativeFile path inside the build, with `/` separators
+ * @param {string} baseUrl
+ */
+export function pageUrlPath(relativeFile, baseUrl = '/') {
+  const clean = relativeFile.endsWith('index.html')
+    ? relativeFile.slice(0, -'index.html'.length)
+    : relativeFile.slice(0, -'.html'.length);
+  return `${baseUrl}${clean}`;
+}
+
+/**
+ * The internal URL paths (no query or fragment) one page links to, each once.
+ * A link is internal when it has the page's origin or one of `siteOrigins`
+ * (absolute links to the deployed site, such as canonical URLs).
+ * @param {string} html
+ * @param {string} pagePath URL path the page is served at
+ * @param {{siteOrigins?: string[]}} [options]
+ * @returns {string[]}
+ */
+export function internalLinks(html, pagePath, {siteOrigins = []} = {}) {
+  const local = 'http://page.invalid';
+  const origins = new Set([local, ...siteOrigins.map((origin) => new URL(origin).origin)]);
+  // With scripting off, the contents of <noscript> are parsed as markup: their links count too.
+  const $ = load(html, {scriptingEnabled: false});
+  /** @type {string[]} */
+  const written = [];
+  for (const [element, attribute] of URL_ATTRIBUTES) {
+    $(`${element}[${attribute}]`).each((_, node) => {
+      written.push(String($(node).attr(attribute)));
+    });
+  }
+  for (const element of SRCSET_ELEMENTS) {
+    $(`${element}[srcset]`).each((_, node) => {
+      for (const candidate of String($(node).attr('srcset')).split(',')) {
+        const url = candidate.trim().split(/\s+/)[0];
+        if (url) written.push(url);
+      }
+    });
+  }
+  /** @type {Set<string>} */
+  const paths = new Set();
+  for (const href of written) {
+    if (href === '' || href.startsWith('#')) continue;
+    let url;
+    try {
+      url = new URL(href, `${local}${pagePath}`);
+    } catch {
+      continue;
+    }
+    if (!origins.has(url.origin)) continue;
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') continue;
+    paths.add(url.pathname);
+  }
+  return [...paths];
+}
+
+/**
+ * Every internal link of every HTML file under `buildDir`, with the pages that hold it.
+ * @param {string} buildDir
+ * @param {{baseUrl?: string, siteOrigins?: string[]}} [options]
+ * @returns {Map<string, string[]>} link path -> pages (URL paths) that link to it
+ */
+export function collectBuildLinks(buildDir, {baseUrl = '/', siteOrigins = []} = {}) {
+  /** @type {Map<string, string[]>} */
+  const links = new Map();
+  const files = readdirSync(buildDir, {recursive: true, withFileTypes: true})
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.html'))
+    .map((entry) =>
+      path.relative(buildDir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'),
+    )
+    .sort();
+  for (const file of files) {
+    const pagePath = pageUrlPath(file, baseUrl);
+    for (const link of internalLinks(readFileSync(path.join(buildDir, file), 'utf8'), pagePath, {
+      siteOrigins,
+    })) {
+      const pages = links.get(link) ?? [];
+      pages.push(pagePath);
+      links.set(link, pages);
+    }
+  }
+  return links;
+}
+
+/**
+ * Asks a server for each link path (HEAD, no redirects followed) and lists those
+ * that do not answer 200, with the pages that hold them.
+ * @param {Map<string, string[]>} links
+ * @param {(linkPath: string) => Promise<{status: number, location?: string}>} request
+ * @returns {Promise<string[]>} one line per bad link
+ */
+export async function unresolvedLinks(links, request) {
+  /** @type {string[]} */
+  const problems = [];
+  for (const [link, pages] of links) {
+    const {status, location} = await request(link);
+    if (status === 200) continue;
+    const answer = location ? `${status} -> ${location}` : String(status);
+    const where = pages.slice(0, 3).join(', ') + (pages.length > 3 ? ` and ${pages.length - 3} more` : '');
+    problems.push(`${link}: ${answer} (linked from ${where})`);
+  }
+  return problems;
+}
