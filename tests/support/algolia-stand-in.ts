@@ -97,6 +97,10 @@ export async function startAlgoliaStandIn(credentials: {
       return send(200, {results});
     }
     if (!write) return send(403, {message: 'Method not allowed with this API key', status: 403});
+    if (route === 'GET /1/indexes') {
+      const items = [...indices].map(([name, target]) => ({name, entries: target.records.size}));
+      return send(200, {items, nbPages: 1});
+    }
     if ((match = /^PUT \/1\/indexes\/([^/]+)\/settings$/.exec(route))) {
       index(decodeURIComponent(match[1])).settings = body as Record<string, unknown>;
       return send(200, task());

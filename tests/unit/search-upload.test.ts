@@ -3,7 +3,7 @@ import {algoliasearch} from 'algoliasearch';
 import {algoliaIndexSettings, searchSynonyms} from '../../config/search';
 import {recordsFromHtml} from '../../src/plugins/search-local/records/html';
 import type {RecordRules} from '../../src/plugins/search-local/records/rules';
-import {uploadToAlgolia} from '../../src/plugins/search-local/upload';
+import {RecordDropError, uploadToAlgolia} from '../../src/plugins/search-local/upload';
 import {startAlgoliaStandIn, type StandIn} from '../support/algolia-stand-in';
 
 const credentials = {appId: 'UPLOADTEST', searchKey: 'search-key', adminKey: 'admin-key-not-for-browsers'};
@@ -57,6 +57,7 @@ describe('search-upload against an Algolia stand-in, with the official algoliase
     const calls = standIn.requests.map((request) => `${request.method} ${request.path}`);
     const tmp = calls.find((call) => /docs_tmp_\d+\/batch/.test(call))!.split('/')[3];
     expect(calls.filter((call) => !call.includes('/task/'))).toEqual([
+      'GET /1/indexes', // how many records the live index has (none yet: no drop check)
       'PUT /1/indexes/docs/settings',
       'POST /1/indexes/docs/synonyms/batch',
       'POST /1/indexes/docs/operation', // copy settings and synonyms to the temporary index
@@ -99,6 +100,7 @@ describe('search-upload against an Algolia stand-in, with the official algoliase
       indexSettings: algoliaIndexSettings,
       synonyms: [],
       host: standIn.url,
+      maxRecordDrop: 1,
     });
     expect(standIn.indices.get('docs')!.records.size).toBe(2);
     expect(standIn.indices.get('docs')!.synonyms).toEqual([]);
@@ -116,5 +118,36 @@ describe('search-upload against an Algolia stand-in, with the official algoliase
         host: standIn.url,
       }),
     ).rejects.toThrow(/Invalid Application-ID or API key/);
+  });
+
+  it('refuses an upload with sharply fewer records than the live index, before changing anything', async () => {
+    standIn.seed(
+      'shrinking',
+      Array.from({length: 100}, (_, i) => ({...records[0], objectID: `seed-${i}`})),
+    );
+    const before = standIn.requests.length;
+    const upload = (count: number, maxRecordDrop?: number) =>
+      uploadToAlgolia({
+        appId: credentials.appId,
+        adminKey: credentials.adminKey,
+        indexName: 'shrinking',
+        records: Array.from({length: count}, (_, i) => ({...records[0], objectID: `new-${i}`})),
+        indexSettings: {},
+        synonyms: [],
+        host: standIn.url,
+        maxRecordDrop,
+      });
+
+    const refused = upload(70);
+    await expect(refused).rejects.toBeInstanceOf(RecordDropError);
+    await expect(upload(70)).rejects.toThrow(
+      /Refusing to replace the 100 records of Algolia index "shrinking" with 70 \(30 % fewer; at most 25 % is allowed\)/,
+    );
+    const calls = standIn.requests.slice(before).map((request) => `${request.method} ${request.path}`);
+    expect(calls).toEqual(['GET /1/indexes', 'GET /1/indexes']);
+    expect(standIn.indices.get('shrinking')!.records.size).toBe(100);
+
+    await expect(upload(70, 0.3)).resolves.toEqual({records: 70, batches: 1});
+    await expect(upload(60)).resolves.toEqual({records: 60, batches: 1}); // 60 is within 25 % of 70
   });
 });

@@ -91,38 +91,49 @@ export default function searchLocalPlugin(context: LoadContext, options: Options
         )
         .option('--out-dir <dir>', 'the built site to read', 'build')
         .option('--host <url>', 'an Algolia-compatible API host instead of Algolia (for tests)')
-        .action(async (siteDir: string | undefined, flags: {outDir: string; host?: string}) => {
-          const {uploadToAlgolia} = await import('./upload');
-          const env = (name: string) => process.env[name]?.trim() || undefined;
-          const appId = env(options.algolia.env.appId);
-          const indexName = env(options.algolia.env.indexName);
-          const adminKey = env(options.algolia.env.adminKey);
-          const missing = Object.entries({
-            [options.algolia.env.appId]: appId,
-            [options.algolia.env.indexName]: indexName,
-            [options.algolia.env.adminKey]: adminKey,
-          })
-            .filter(([, value]) => !value)
-            .map(([name]) => name);
-          if (missing.length)
-            throw new Error(`search-upload needs ${missing.join(', ')} in the environment.`);
-          const outDir = path.resolve(siteDir ?? context.siteDir, flags.outDir);
-          const records = await recordsFromBuild(outDir, options.records);
-          if (records.length === 0)
-            throw new Error(`No search records in ${outDir}: refusing to empty the Algolia index.`);
-          const result = await uploadToAlgolia({
-            appId: appId!,
-            adminKey: adminKey!,
-            indexName: indexName!,
-            records,
-            indexSettings: options.algolia.indexSettings,
-            synonyms: options.synonyms,
-            host: flags.host,
-          });
-          console.log(
-            `[search] uploaded ${result.records} records to Algolia index "${indexName}" (${result.batches} batches).`,
-          );
-        });
+        .option(
+          '--max-drop <fraction>',
+          'refuse the upload if it has this much fewer records than the live index (default 0.25, or SEARCH_UPLOAD_MAX_DROP)',
+        )
+        .action(
+          async (siteDir: string | undefined, flags: {outDir: string; host?: string; maxDrop?: string}) => {
+            const {uploadToAlgolia, DEFAULT_MAX_RECORD_DROP} = await import('./upload');
+            const env = (name: string) => process.env[name]?.trim() || undefined;
+            const appId = env(options.algolia.env.appId);
+            const indexName = env(options.algolia.env.indexName);
+            const adminKey = env(options.algolia.env.adminKey);
+            const missing = Object.entries({
+              [options.algolia.env.appId]: appId,
+              [options.algolia.env.indexName]: indexName,
+              [options.algolia.env.adminKey]: adminKey,
+            })
+              .filter(([, value]) => !value)
+              .map(([name]) => name);
+            if (missing.length)
+              throw new Error(`search-upload needs ${missing.join(', ')} in the environment.`);
+            const maxDropText = flags.maxDrop ?? env('SEARCH_UPLOAD_MAX_DROP');
+            const maxRecordDrop = maxDropText === undefined ? DEFAULT_MAX_RECORD_DROP : Number(maxDropText);
+            if (!(maxRecordDrop >= 0 && maxRecordDrop <= 1))
+              throw new Error(`--max-drop must be a fraction from 0 to 1, not "${maxDropText}".`);
+            const outDir = path.resolve(siteDir ?? context.siteDir, flags.outDir);
+            const records = await recordsFromBuild(outDir, options.records);
+            if (records.length === 0)
+              throw new Error(`No search records in ${outDir}: refusing to empty the Algolia index.`);
+            const result = await uploadToAlgolia({
+              appId: appId!,
+              adminKey: adminKey!,
+              indexName: indexName!,
+              records,
+              indexSettings: options.algolia.indexSettings,
+              synonyms: options.synonyms,
+              host: flags.host,
+              maxRecordDrop,
+            });
+            console.log(
+              `[search] uploaded ${result.records} records to Algolia index "${indexName}" (${result.batches} batches).`,
+            );
+          },
+        );
     },
   };
 }
