@@ -1,5 +1,5 @@
 import {spawnSync} from 'node:child_process';
-import {existsSync, mkdtempSync, readFileSync, rmSync} from 'node:fs';
+import {existsSync, mkdtempSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
@@ -59,24 +59,5 @@ describe('search backend from the environment', () => {
     } finally {
       rmSync(outDir, {recursive: true, force: true});
     }
-  });
-});
-
-describe('the reindex workflow', () => {
-  const workflow = readFileSync('.github/workflows/search-reindex.yml', 'utf8');
-
-  it('runs daily at 15:00 UTC and on demand', () => {
-    expect(workflow).toMatch(/schedule:\n\s+- cron: '0 15 \* \* \*'\n/);
-    expect(workflow).toMatch(/\n\s+workflow_dispatch:\n/);
-  });
-
-  it('builds, then uploads; only the upload step gets the admin key', () => {
-    const steps = workflow.slice(workflow.indexOf('steps:'));
-    expect(steps.indexOf('npm run build')).toBeLessThan(steps.indexOf('npm run search:upload'));
-    const mentions = [...workflow.matchAll(/secrets\.ALGOLIA_ADMIN_API_KEY/g)];
-    expect(mentions).toHaveLength(1);
-    expect(workflow.slice(workflow.indexOf('npm run search:upload'))).toContain(
-      'secrets.ALGOLIA_ADMIN_API_KEY',
-    );
   });
 });
