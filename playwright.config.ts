@@ -17,6 +17,7 @@ export const baseURL = `http://127.0.0.1:${port}`;
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: true,
+  // `npm test` passes --forbid-only whatever the environment (scripts/lib/test-steps.mjs).
   forbidOnly: !!process.env.CI,
   retries: 0,
   workers: process.env.E2E_WORKERS ? Number(process.env.E2E_WORKERS) : 2,
@@ -42,7 +43,8 @@ export default defineConfig({
   webServer: {
     command: `node scripts/serve-build.mjs --dir build --port ${port}`,
     url: `${baseURL}/`,
-    reuseExistingServer: !process.env.CI,
+    // Never talk to a server this run did not start: a leftover one may serve an old build.
+    reuseExistingServer: false,
     timeout: 30_000,
   },
 });

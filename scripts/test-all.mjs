@@ -6,34 +6,33 @@
  * tests need a successful build. Ends with one summary line.
  */
 import {spawnSync} from 'node:child_process';
+import {findFreePortRun} from './lib/free-ports.mjs';
+import {E2E_PORT_COUNT, testSteps} from './lib/test-steps.mjs';
 
-/** @type {{name: string, command: string, needs?: string}[]} */
-const steps = [
-  {name: 'typecheck', command: 'npm run typecheck'},
-  {name: 'lint', command: 'npm run lint'},
-  {name: 'format', command: 'npm run format:check'},
-  {name: 'markdown lint', command: 'npm run lint:md'},
-  {name: 'spelling', command: 'npm run spellcheck'},
-  {name: 'content rules', command: 'npm run check:content'},
-  {name: 'unit tests', command: 'npm run test:unit'},
-  {name: 'code samples', command: 'npm run check:samples'},
-  {name: 'build', command: 'npm run build:checked'},
-  {name: 'build (Algolia search mode)', command: 'npm run build:search-algolia', needs: 'build'},
-  {name: 'browser', command: 'node scripts/ensure-browser.mjs'},
-  {name: 'browser tests', command: 'npm run test:e2e', needs: 'build'},
-];
+// Fresh ports each run unless E2E_PORT pins them: a server left over on the usual
+// port is never mistaken for this run's build (Playwright also refuses to reuse one).
+const e2ePort = process.env.E2E_PORT ? Number(process.env.E2E_PORT) : await findFreePortRun(E2E_PORT_COUNT);
 
 /** @type {Map<string, boolean>} */
 const results = new Map();
-for (const step of steps) {
+for (const step of testSteps({e2ePort})) {
   if (step.needs && !results.get(step.needs)) {
     console.log(`\n▶ ${step.name}: skipped, "${step.needs}" failed`);
     results.set(step.name, false);
     continue;
   }
-  console.log(`\n▶ ${step.name}: ${step.command}`);
+  const envNote = step.env
+    ? ` (${Object.entries(step.env)
+        .map(([name, value]) => `${name}=${value}`)
+        .join(' ')})`
+    : '';
+  console.log(`\n▶ ${step.name}: ${step.command}${envNote}`);
   const started = Date.now();
-  const {status} = spawnSync(step.command, {stdio: 'inherit', shell: true});
+  const {status} = spawnSync(step.command, {
+    stdio: 'inherit',
+    shell: true,
+    env: {...process.env, ...step.env},
+  });
   results.set(step.name, status === 0);
   console.log(`${status === 0 ? '✔' : '✘'} ${step.name} (${((Date.now() - started) / 1000).toFixed(0)} s)`);
 }

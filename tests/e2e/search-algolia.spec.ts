@@ -6,6 +6,7 @@ import {recordsFromBuild} from '../../src/plugins/search-local/records/build';
 import {recordsFromBlocks} from '../../src/plugins/search-local/records/page';
 import {recordRules} from '../../config/search';
 import {startAlgoliaStandIn, type StandIn} from '../support/algolia-stand-in';
+import {isPortFree} from '../../scripts/lib/free-ports.mjs';
 import {expect, test} from './fixtures';
 import {openSearch, searchDialog, searchFor} from './search-helpers';
 
@@ -66,6 +67,10 @@ test.beforeAll(async () => {
   });
   expect(upload.status, upload.stdout + upload.stderr).toBe(0);
   expect(upload.stdout).toMatch(/\[search\] uploaded \d+ records to Algolia index "streamr-docs-test"/);
+  // A leftover server on the port would answer the poll below with another build.
+  expect(await isPortFree(port), `port ${port} is in use: stop what listens there or set E2E_PORT`).toBe(
+    true,
+  );
   server = spawn('node', ['scripts/serve-build.mjs', '--dir', dir, '--port', String(port)], {
     stdio: 'ignore',
   });

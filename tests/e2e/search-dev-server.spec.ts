@@ -1,4 +1,5 @@
 import {spawn, type ChildProcess} from 'node:child_process';
+import {isPortFree} from '../../scripts/lib/free-ports.mjs';
 import {expect, test} from './fixtures';
 import {blockForeignRequests, openSearch, searchDialog, searchFor} from './search-helpers';
 
@@ -16,6 +17,10 @@ test.describe.configure({mode: 'serial', timeout: 120_000});
 
 test.beforeAll(async () => {
   test.setTimeout(300_000);
+  // A leftover dev server on the port would answer the poll below with stale sources.
+  expect(await isPortFree(port), `port ${port} is in use: stop what listens there or set E2E_PORT`).toBe(
+    true,
+  );
   server = spawn('npx', ['docusaurus', 'start', '--port', String(port), '--host', '127.0.0.1', '--no-open'], {
     detached: true, // its own process group, so the whole dev server stops with it
     env: {

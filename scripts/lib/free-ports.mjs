@@ -1,0 +1,47 @@
+// @ts-check
+/**
+ * Finds a run of consecutive free TCP ports on 127.0.0.1 for the browser tests
+ * (the main build, build-algolia/ and the dev server each take one), so a
+ * server left running from an earlier run is never the one the tests talk to.
+ */
+import net from 'node:net';
+
+/**
+ * @param {number} port
+ * @returns {Promise<boolean>} whether a server could listen on it right now
+ */
+export function isPortFree(port) {
+  return new Promise((resolve) => {
+    const probe = net.createServer();
+    probe.once('error', () => resolve(false));
+    probe.listen({port, host: '127.0.0.1', exclusive: true}, () => probe.close(() => resolve(true)));
+  });
+}
+
+/** @returns {Promise<number>} a port the system considers free */
+function systemPort() {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen({port: 0, host: '127.0.0.1'}, () => {
+      const address = probe.address();
+      probe.close(() => (address && typeof address === 'object' ? resolve(address.port) : reject()));
+    });
+  });
+}
+
+/**
+ * @param {number} count how many consecutive ports
+ * @param {number} [attempts]
+ * @returns {Promise<number>} the first of `count` free consecutive ports
+ */
+export async function findFreePortRun(count, attempts = 50) {
+  for (let attempt = 0; attempt < attempts; attempt++) {
+    const first = await systemPort();
+    if (first + count - 1 > 65535) continue;
+    let allFree = true;
+    for (let port = first + 1; port < first + count && allFree; port++) allFree = await isPortFree(port);
+    if (allFree) return first;
+  }
+  throw new Error(`No ${count} consecutive free ports found on 127.0.0.1 after ${attempts} attempts.`);
+}

@@ -1,0 +1,37 @@
+// @ts-check
+/**
+ * The steps of `npm test` (scripts/test-all.mjs), in order. Focused tests
+ * (`.only`) fail the run whatever the environment: ESLint rejects them, and the
+ * unit and browser test runners are told to refuse them, not only when CI is set.
+ */
+
+/** Ports the browser tests take from E2E_PORT on: the build, build-algolia/, the dev server. */
+export const E2E_PORT_COUNT = 3;
+
+/** @typedef {{name: string, command: string, needs?: string, env?: Record<string, string>}} TestStep */
+
+/**
+ * @param {{e2ePort: number}} options the first of E2E_PORT_COUNT free ports
+ * @returns {TestStep[]}
+ */
+export function testSteps({e2ePort}) {
+  return [
+    {name: 'typecheck', command: 'npm run typecheck'},
+    {name: 'lint', command: 'npm run lint'},
+    {name: 'format', command: 'npm run format:check'},
+    {name: 'markdown lint', command: 'npm run lint:md'},
+    {name: 'spelling', command: 'npm run spellcheck'},
+    {name: 'content rules', command: 'npm run check:content'},
+    {name: 'unit tests', command: 'npm run test:unit -- --allowOnly=false'},
+    {name: 'code samples', command: 'npm run check:samples'},
+    {name: 'build', command: 'npm run build:checked'},
+    {name: 'build (Algolia search mode)', command: 'npm run build:search-algolia', needs: 'build'},
+    {name: 'browser', command: 'node scripts/ensure-browser.mjs'},
+    {
+      name: 'browser tests',
+      command: 'npm run test:e2e -- --forbid-only',
+      needs: 'build',
+      env: {E2E_PORT: String(e2ePort)},
+    },
+  ];
+}
