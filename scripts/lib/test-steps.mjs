@@ -22,11 +22,12 @@ export function testSteps({e2ePort}) {
     {name: 'markdown lint', command: 'npm run lint:md'},
     {name: 'spelling', command: 'npm run spellcheck'},
     {name: 'content rules', command: 'npm run check:content'},
+    // Before the unit tests: the diagram syntax check runs Mermaid in Chromium.
+    {name: 'browser', command: 'node scripts/ensure-browser.mjs'},
     {name: 'unit tests', command: 'npm run test:unit -- --allowOnly=false'},
     {name: 'code samples', command: 'npm run check:samples'},
     {name: 'build', command: 'npm run build:checked'},
     {name: 'build (Algolia search mode)', command: 'npm run build:search-algolia', needs: 'build'},
-    {name: 'browser', command: 'node scripts/ensure-browser.mjs'},
     {
       name: 'browser tests',
       command: 'npm run test:e2e -- --forbid-only',
