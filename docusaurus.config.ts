@@ -2,6 +2,7 @@ import type {Config} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 
 import {announcementBar} from './config/announcement';
+import {contentSecurityPolicyOptions} from './config/content-security-policy';
 import {footer} from './config/footer';
 import {llmsTxtOptions} from './config/llms';
 import {navbar} from './config/navbar';
@@ -97,6 +98,8 @@ export default {
     './src/plugins/prefetch-once/index.ts',
     // Code blocks are highlighted at build time: no Prism in the browser.
     ['./src/plugins/code-highlighting/index.ts', {...codeHighlightingOptions, snippets: pageSnippets}],
+    // A strict Content-Security-Policy <meta> in every built page; last, after the redirect pages.
+    ['./src/plugins/content-security-policy/index.ts', contentSecurityPolicyOptions],
   ],
 
   // Look and feel

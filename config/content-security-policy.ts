@@ -1,0 +1,16 @@
+/**
+ * Origins the Content-Security-Policy of the built pages allows beyond the site
+ * itself (src/plugins/content-security-policy). Algolia's hosts and Google Tag
+ * Manager's are added when those services are configured; a new third-party
+ * service adds its origins to `extraSources`, per directive.
+ */
+import type {Options} from '../src/plugins/content-security-policy/index';
+import {algoliaThemeConfig, searchBackend} from './search';
+import {tagManagerContainerId} from './site';
+
+export const contentSecurityPolicyOptions: Options = {
+  algoliaAppId: searchBackend === 'algolia' ? algoliaThemeConfig.appId : undefined,
+  tagManager: Boolean(tagManagerContainerId),
+  // e.g. {'img-src': ['https://images.example.com']}
+  extraSources: {},
+};

@@ -1,0 +1,58 @@
+import {promises as fs} from 'node:fs';
+import path from 'node:path';
+import type {Plugin} from '@docusaurus/types';
+import {addPolicyToHtml} from './html';
+import {baseSources, type PolicyOptions, type Sources} from './policy';
+
+export type Options = PolicyOptions;
+
+/**
+ * A strict Content-Security-Policy in every built HTML page, as a `<meta>` tag
+ * (static hosts such as GitHub Pages cannot send headers). Scripts run only
+ * from the site itself and, inline, only when their SHA-256 is in the policy:
+ * the hashes are computed from the final, minified HTML, so they cover whatever
+ * Docusaurus, the theme and our plugins put inline. Production builds only:
+ * the dev server's hot reloading evaluates code the policy would refuse.
+ *
+ * Register it last. Docusaurus runs every plugin's postBuild at once, and
+ * plugin-client-redirects writes its redirect pages in its own: registered
+ * after it, this plugin starts once those writes are under way.
+ */
+export default function contentSecurityPolicyPlugin(_context: unknown, options: Options): Plugin {
+  // Built once, at config load, so a bad option fails before the build starts.
+  const base = baseSources(options);
+  return {
+    name: 'content-security-policy',
+    async postBuild({outDir}) {
+      const done = new Set<string>();
+      // A second pass takes pages another postBuild finished writing during the
+      // first. Docusaurus offers no hook after all postBuilds, so csp.spec.ts
+      // checks that no built HTML file lacks the policy.
+      for (let pass = 0; pass < 2; pass++) {
+        const files = (await htmlFiles(outDir)).filter((file) => !done.has(file));
+        for (const file of files) {
+          await withPolicy(file, base);
+          done.add(file);
+        }
+      }
+    },
+  };
+}
+
+async function withPolicy(file: string, base: Sources) {
+  const html = await fs.readFile(file, 'utf8');
+  const updated = addPolicyToHtml(html, path.relative(process.cwd(), file) || file, base);
+  // Other plugins read the HTML during postBuild (search records): replace the
+  // file in one step so no reader sees it half written.
+  const temporary = `${file}.csp-${process.pid}.tmp`;
+  await fs.writeFile(temporary, updated);
+  await fs.rename(temporary, file);
+}
+
+async function htmlFiles(dir: string): Promise<string[]> {
+  const entries = await fs.readdir(dir, {recursive: true, withFileTypes: true});
+  return entries
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.html'))
+    .map((entry) => path.join(entry.parentPath, entry.name))
+    .sort();
+}

@@ -1,0 +1,109 @@
+import {readdirSync, readFileSync} from 'node:fs';
+import path from 'node:path';
+import {policyOf, watchCspViolations} from './csp-helpers';
+import {expect, test} from './fixtures';
+import {openSearch, searchDialog, searchFor} from './search-helpers';
+
+/**
+ * The Content-Security-Policy (src/plugins/content-security-policy): every built
+ * HTML file declares it before any script, and the site does everything it does
+ * (every sitemap page, the search dialog and the /search page) without a single
+ * violation, so no inline script lacks its hash and no request leaves the allowed origins.
+ */
+
+const BUILD_DIR = 'build';
+
+/** The sitemap's pages as paths on the served site. */
+function sitemapPaths(): string[] {
+  const sitemap = readFileSync(path.join(BUILD_DIR, 'sitemap.xml'), 'utf8');
+  return [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]).pathname);
+}
+
+const paths = sitemapPaths();
+// Batches of pages, so the two workers share them and one slow page does not time out the lot.
+const BATCH = 20;
+const batches = Array.from({length: Math.ceil(paths.length / BATCH)}, (_, i) =>
+  paths.slice(i * BATCH, (i + 1) * BATCH),
+);
+
+test('every built HTML file declares one policy, before any script', () => {
+  const files = readdirSync(BUILD_DIR, {recursive: true, encoding: 'utf8'}).filter((file) =>
+    file.endsWith('.html'),
+  );
+  expect(files.length).toBeGreaterThan(100);
+  const problems: string[] = [];
+  for (const file of files) {
+    const html = readFileSync(path.join(BUILD_DIR, file), 'utf8');
+    const policies = policyOf(html);
+    if (policies.length !== 1) problems.push(`${file}: ${policies.length} policy meta tags`);
+    else if (html.search(/<script[\s>]/i) < html.indexOf('http-equiv="Content-Security-Policy"'))
+      problems.push(`${file}: a script comes before the policy`);
+    else if (!/script-src 'self' 'report-sample'( 'sha256-[A-Za-z0-9+/=]+')*;/.test(policies[0]))
+      problems.push(`${file}: script-src allows more than the site and hashes: ${policies[0]}`);
+  }
+  expect(problems).toEqual([]);
+});
+
+test('the policy is in force: a script injected into the page does not run', async ({page, allowConsole}) => {
+  allowConsole(/Content Security Policy/);
+  const violations = await watchCspViolations(page);
+  await page.goto('/guides/nodejs');
+  const ran = await page.evaluate(() => {
+    const script = document.createElement('script');
+    script.textContent = 'window.__injectedRan = true;';
+    document.head.append(script);
+    return (window as unknown as {__injectedRan?: boolean}).__injectedRan === true;
+  });
+  expect(ran).toBe(false);
+  expect(await violations.read()).toContainEqual(
+    expect.stringMatching(/^\/guides\/nodejs: script-src-elem refused inline .*window\.__injectedRan/),
+  );
+});
+
+for (const batch of batches) {
+  test(`no CSP violation on ${batch[0]} … ${batch.at(-1)} (${batch.length} pages)`, async ({page}) => {
+    test.setTimeout(120_000);
+    const violations = await watchCspViolations(page);
+    const found: string[] = [];
+    for (const pagePath of batch) {
+      const response = await page.goto(pagePath);
+      expect(response?.status(), pagePath).toBe(200);
+      expect(policyOf(await response!.text()), pagePath).toHaveLength(1);
+      // Hydration runs the page's scripts and React's first render: violations would show by then.
+      await page.locator('html[data-has-hydrated="true"]').waitFor({state: 'attached'});
+      found.push(...(await violations.read()));
+    }
+    expect(found).toEqual([]);
+  });
+}
+
+test('no CSP violation on the not-found page and the redirect page', async ({page, allowConsole}) => {
+  allowConsole(/status of 404/);
+  const violations = await watchCspViolations(page);
+  const notFound = await page.goto('/no/such/page');
+  expect(notFound?.status()).toBe(404);
+  await page.locator('html[data-has-hydrated="true"]').waitFor({state: 'attached'});
+  expect(await violations.read()).toEqual([]);
+  // plugin-client-redirects' page moves on with an inline script, which must be allowed by its hash.
+  await page.goto('/usage/authenticate');
+  await page.waitForURL('**/usage/identity');
+  await page.locator('html[data-has-hydrated="true"]').waitFor({state: 'attached'});
+  expect(await violations.read()).toEqual([]);
+});
+
+test('no CSP violation while searching in the dialog and on the /search page', async ({page}) => {
+  const violations = await watchCspViolations(page);
+  await page.goto('/');
+  await openSearch(page);
+  await searchFor(page, 'publish message');
+  await expect(searchDialog(page).hits.first()).toBeVisible();
+  // A result opens its page inside the app.
+  await searchDialog(page).hits.first().click();
+  await expect(searchDialog(page).modal).toHaveCount(0);
+  await page.locator('html[data-has-hydrated="true"]').waitFor({state: 'attached'});
+  expect(await violations.read()).toEqual([]);
+
+  await page.goto('/search?q=partition%20key');
+  await expect(page.locator('.search-result-match').first()).toBeVisible();
+  expect(await violations.read()).toEqual([]);
+});
