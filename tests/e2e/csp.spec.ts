@@ -2,7 +2,7 @@ import {readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {policyOf, watchCspViolations} from './csp-helpers';
 import {expect, test} from './fixtures';
-import {openSearch, searchDialog, searchFor} from './search-helpers';
+import {openSearch, searchDialog} from './search-helpers';
 
 /**
  * The Content-Security-Policy (src/plugins/content-security-policy): every built
@@ -92,11 +92,13 @@ test('no CSP violation on the not-found page and the redirect page', async ({pag
 });
 
 test('no CSP violation while searching in the dialog and on the /search page', async ({page}) => {
+  test.setTimeout(90_000);
   const violations = await watchCspViolations(page);
   await page.goto('/');
   await openSearch(page);
-  await searchFor(page, 'publish message');
-  await expect(searchDialog(page).hits.first()).toBeVisible();
+  // The first query downloads and decodes the whole index: give a loaded machine time for it.
+  await searchDialog(page).input.fill('publish message');
+  await expect(searchDialog(page).hits.first()).toBeVisible({timeout: 30_000});
   // A result opens its page inside the app.
   await searchDialog(page).hits.first().click();
   await expect(searchDialog(page).modal).toHaveCount(0);
@@ -104,6 +106,6 @@ test('no CSP violation while searching in the dialog and on the /search page', a
   expect(await violations.read()).toEqual([]);
 
   await page.goto('/search?q=partition%20key');
-  await expect(page.locator('.search-result-match').first()).toBeVisible();
+  await expect(page.locator('.search-result-match').first()).toBeVisible({timeout: 30_000});
   expect(await violations.read()).toEqual([]);
 });
