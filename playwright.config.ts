@@ -19,7 +19,8 @@ export default defineConfig({
   fullyParallel: true,
   // `npm test` passes --forbid-only whatever the environment (scripts/lib/test-steps.mjs).
   forbidOnly: !!process.env.CI,
-  retries: 0,
+  // One retry on CI: a test that passes only on retry is still listed as flaky in the report.
+  retries: process.env.CI ? 1 : 0,
   workers: process.env.E2E_WORKERS ? Number(process.env.E2E_WORKERS) : 2,
   reporter: process.env.CI ? [['list'], ['html', {open: 'never'}]] : [['list']],
   timeout: 30_000,
