@@ -3,7 +3,7 @@ import {defineConfig, devices} from '@playwright/test';
 
 /**
  * Browser tests run against the production build (`npm run build`), served the
- * way a static host serves it (scripts/serve-build.mjs), never the dev server.
+ * way a static host serves it (scripts/serve-build.ts), never the dev server.
  */
 
 // Debian's Chromium where installed (Playwright cannot download browsers on
@@ -17,7 +17,7 @@ export const baseURL = `http://127.0.0.1:${port}`;
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: true,
-  // `npm test` passes --forbid-only whatever the environment (scripts/lib/test-steps.mjs).
+  // `npm test` passes --forbid-only whatever the environment (scripts/lib/test-steps.ts).
   forbidOnly: !!process.env.CI,
   // One retry on CI: a test that passes only on retry is still listed as flaky in the report.
   retries: process.env.CI ? 1 : 0,
@@ -42,7 +42,7 @@ export default defineConfig({
   },
   projects: [{name: 'chromium', use: {...devices['Desktop Chrome']}}],
   webServer: {
-    command: `node scripts/serve-build.mjs --dir build --port ${port}`,
+    command: `node scripts/serve-build.ts --dir build --port ${port}`,
     url: `${baseURL}/`,
     // Never talk to a server this run did not start: a leftover one may serve an old build.
     reuseExistingServer: false,

@@ -26,7 +26,7 @@ export const typedocOptions = {
   disableSources: true,
   // Pages for classes, enumerations and interfaces; functions, types and constants live on the index.
   membersWithOwnFile: ['Class', 'Enum', 'Interface'],
-  plugin: ['./src/plugins/typedoc-sdk/index.mjs'],
+  plugin: ['./src/plugins/typedoc-sdk/index.ts'],
   // Only the public surface: no private, protected, internal or third-party members.
   excludePrivate: true,
   excludeProtected: true,

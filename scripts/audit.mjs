@@ -9,7 +9,7 @@
  *    (scripts/lib/stock-site.mjs): the one-page baseline the budgets are set
  *    against, and one with this site's content, reported beside our pages to
  *    tell the cost of the content from the cost of our code.
- * 3. Serves every build like a static host (scripts/serve-build.mjs: brotli/gzip,
+ * 3. Serves every build like a static host (scripts/serve-build.ts: brotli/gzip,
  *    cache headers, clean URLs).
  * 4. Measures first-load JavaScript of a docs page deterministically, and runs
  *    Lighthouse (mobile, simulated throttling) several times on our key pages and
@@ -36,7 +36,7 @@ import {
   BUDGETED_DOCS_PAGE,
 } from './lib/first-load-js-budget.mjs';
 import {STOCK_DOCS_PAGE, writeStockSite} from './lib/stock-site.mjs';
-import {createStaticServer} from './serve-build.mjs';
+import {createStaticServer} from './serve-build.ts';
 
 const projectDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -227,7 +227,7 @@ async function main() {
   let buildSeconds;
   if (!args.skipBuild) {
     console.log('Building the site cold...');
-    buildSeconds = await timed(process.execPath, ['scripts/build-checked.mjs'], {
+    buildSeconds = await timed(process.execPath, ['scripts/build-checked.ts'], {
       cwd: projectDir,
       log: path.join(outDir, 'build.log'),
       env: noCache,

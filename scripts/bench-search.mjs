@@ -15,7 +15,7 @@ import {existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync} from 'n
 import path from 'node:path';
 import {brotliCompressSync, gzipSync, constants as zlib} from 'node:zlib';
 import {chromium} from '@playwright/test';
-import {createStaticServer} from './serve-build.mjs';
+import {createStaticServer} from './serve-build.ts';
 
 const BUILD = 'build';
 const INDEX = path.join(BUILD, 'search-index.json');

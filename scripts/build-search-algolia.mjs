@@ -19,7 +19,7 @@ const ALGOLIA_TEST = JSON.parse(
 );
 
 {
-  const {status} = spawnSync('node', ['scripts/build-checked.mjs', '--out-dir', ALGOLIA_TEST.outDir], {
+  const {status} = spawnSync('node', ['scripts/build-checked.ts', '--out-dir', ALGOLIA_TEST.outDir], {
     stdio: 'inherit',
     env: {
       ...process.env,

@@ -5,7 +5,7 @@
  * - TypeScript/TSX: compiled against the pinned @streamr/sdk, each block as its own strict ES module.
  * - JSON: parsed. Marked `sdk-config`: type-checked as a `StreamrClientConfig`. Marked `node-config`:
  *   a whole node config file, validated like the node does against the schemas in
- *   schemas/streamr-node/ (scripts/lib/node-config.mjs), its `client` section type-checked as a
+ *   schemas/streamr-node/ (scripts/lib/node-config.ts), its `client` section type-checked as a
  *   `StreamrClientConfig`.
  * - JavaScript/JSX: parsed (syntax only).
  *
@@ -18,8 +18,8 @@ import {readFileSync, readdirSync, statSync} from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import ts from 'typescript';
-import {parseJsonWithLocations} from './lib/json-positions.mjs';
-import {loadNodeSchemas, validateNodeConfig} from './lib/node-config.mjs';
+import {parseJsonWithLocations} from './lib/json-positions.ts';
+import {loadNodeSchemas, validateNodeConfig} from './lib/node-config.ts';
 
 const COMPILED_LANGUAGES = new Set(['ts', 'typescript', 'tsx']);
 const PARSED_JAVASCRIPT_LANGUAGES = new Set(['js', 'javascript', 'jsx', 'mjs', 'cjs']);

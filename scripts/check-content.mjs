@@ -4,7 +4,7 @@
  * House rules for pages and posts that Docusaurus itself does not enforce, each
  * reported with file and line:
  * - front matter is valid YAML (an error names its own line) with a `description`
- *   of the length config/description-rule.mjs sets;
+ *   of the length config/description-rule.ts sets;
  * - docs pages have exactly one H1 (posts take their H1 from `title`, and may repeat it);
  * - every Mermaid diagram is followed by a plain-text alternative ("In words: ...");
  * - no unfinished markers (TODO, TBD, FIXME, "coming soon", lorem ipsum).
@@ -15,7 +15,7 @@ import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import yaml from 'js-yaml';
-import {descriptionProblem} from '../config/description-rule.mjs';
+import {descriptionProblem} from '../config/description-rule.ts';
 import {findMarkdownFiles} from './check-code-samples.mjs';
 import {checkContentRules} from './lib/content-rules.mjs';
 

@@ -12,7 +12,7 @@
  */
 import {promises as fs} from 'node:fs';
 import path from 'node:path';
-import {diagramKey, normalizeDiagramSource} from '../../src/theme/Mermaid/diagram-key.mjs';
+import {diagramKey, normalizeDiagramSource} from '../../src/theme/Mermaid/diagram-key.ts';
 
 export const DIAGRAMS_DIR = 'static/diagrams';
 export const MANIFEST = `${DIAGRAMS_DIR}/manifest.json`;

@@ -6,13 +6,13 @@
  * `<link rel=prefetch>`, which the browser reports as type "other", not "script").
  *
  * Sizes are computed from the files in the build, compressed the way
- * scripts/serve-build.mjs serves them (brotli quality 11, gzip level 9), so the
+ * scripts/serve-build.ts serves them (brotli quality 11, gzip level 9), so the
  * number is the same on every machine and does not depend on which encoding a
  * browser happens to ask for (Chromium offers brotli only over HTTPS).
  */
 import {promises as fs} from 'node:fs';
 import path from 'node:path';
-import {compressBody} from './compress.mjs';
+import {compressBody} from './compress.ts';
 
 /**
  * @typedef {{raw: number, gzip: number, brotli: number}} Sizes

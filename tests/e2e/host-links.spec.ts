@@ -1,6 +1,6 @@
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
-import {collectBuildLinks, unresolvedLinks} from '../../scripts/lib/build-links.mjs';
+import {collectBuildLinks, unresolvedLinks} from '../../scripts/lib/build-links.ts';
 import {siteUrl} from '../../config/site';
 import {expect, test} from './fixtures';
 

@@ -1,6 +1,6 @@
 import {expect, test} from './fixtures';
 import {apiPages, specRoutes} from './spec-routes';
-import {descriptionProblem} from '../../config/description-rule.mjs';
+import {descriptionProblem} from '../../config/description-rule.ts';
 
 /** URLs listed in the built sitemap, as paths relative to the served site. */
 async function sitemapPaths(request: import('@playwright/test').APIRequestContext): Promise<string[]> {

@@ -6,7 +6,7 @@ import {recordsFromBuild} from '../../src/plugins/search-local/records/build';
 import {recordsFromBlocks} from '../../src/plugins/search-local/records/page';
 import {recordRules} from '../../config/search';
 import {startAlgoliaStandIn, type StandIn} from '../support/algolia-stand-in';
-import {isPortFree} from '../../scripts/lib/free-ports.mjs';
+import {isPortFree} from '../../scripts/lib/free-ports.ts';
 import {expect, test} from './fixtures';
 import {openSearch, searchDialog, searchFor} from './search-helpers';
 
@@ -71,7 +71,7 @@ test.beforeAll(async () => {
   expect(await isPortFree(port), `port ${port} is in use: stop what listens there or set E2E_PORT`).toBe(
     true,
   );
-  server = spawn('node', ['scripts/serve-build.mjs', '--dir', dir, '--port', String(port)], {
+  server = spawn('node', ['scripts/serve-build.ts', '--dir', dir, '--port', String(port)], {
     stdio: 'ignore',
   });
   await expect

@@ -1,5 +1,5 @@
 import {spawn, type ChildProcess} from 'node:child_process';
-import {isPortFree} from '../../scripts/lib/free-ports.mjs';
+import {isPortFree} from '../../scripts/lib/free-ports.ts';
 import {expect, test} from './fixtures';
 import {blockForeignRequests, openSearch, searchDialog, searchFor} from './search-helpers';
 

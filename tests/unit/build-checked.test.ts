@@ -1,6 +1,6 @@
 import {readFileSync} from 'node:fs';
 import {describe, expect, it} from 'vitest';
-import {buildWarnings, judgeBuild} from '../../scripts/lib/build-output.mjs';
+import {buildWarnings, judgeBuild} from '../../scripts/lib/build-output.ts';
 
 /**
  * Real output of `docusaurus build` (3.10, captured once) with a link to
@@ -12,7 +12,7 @@ const brokenAnchorBuild = readFileSync(
 );
 const cleanBuild = brokenAnchorBuild.replace(/\[WARNING\][\s\S]*?(?=\[SUCCESS\])/, '');
 
-describe('judgeBuild (scripts/build-checked.mjs)', () => {
+describe('judgeBuild (scripts/build-checked.ts)', () => {
   it('fails a successful build that reported a broken anchor, naming the page and the anchor', () => {
     const verdict = judgeBuild({exitCode: 0, output: brokenAnchorBuild});
     expect(verdict).toMatch(/^The build printed 1 warning\(s\); the site builds with none:/);

@@ -7,8 +7,8 @@ import {
   internalLinks,
   pageUrlPath,
   unresolvedLinks,
-} from '../../scripts/lib/build-links.mjs';
-import {createStaticServer} from '../../scripts/serve-build.mjs';
+} from '../../scripts/lib/build-links.ts';
+import {createStaticServer} from '../../scripts/serve-build.ts';
 
 describe('pageUrlPath', () => {
   it.each([

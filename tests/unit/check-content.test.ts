@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {DESCRIPTION_LENGTH, descriptionProblem} from '../../config/description-rule.mjs';
+import {DESCRIPTION_LENGTH, descriptionProblem} from '../../config/description-rule.ts';
 import {checkContent} from '../../scripts/check-content.mjs';
 
 const good = [

@@ -14,7 +14,7 @@ import {
   type Manifest,
 } from '../../scripts/lib/diagrams.mjs';
 import {launchMermaid} from '../../scripts/lib/mermaid-browser.mjs';
-import {diagramKey} from '../../src/theme/Mermaid/diagram-key.mjs';
+import {diagramKey} from '../../src/theme/Mermaid/diagram-key.ts';
 
 // Mermaid in Chromium, as `npm run diagrams` runs it: one browser for the file's parsing tests.
 let mermaid: Awaited<ReturnType<typeof launchMermaid>>;

@@ -11,7 +11,7 @@ import {
   BUDGET_FILE,
   type BudgetFile,
 } from '../../scripts/lib/first-load-js-budget.mjs';
-import {compressBody} from '../../scripts/lib/compress.mjs';
+import {compressBody} from '../../scripts/lib/compress.ts';
 import {stockConfigSource} from '../../scripts/lib/stock-site.mjs';
 
 describe('compressedSizes', () => {

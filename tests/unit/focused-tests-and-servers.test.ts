@@ -5,8 +5,8 @@ import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {ESLint} from 'eslint';
 import {afterAll, describe, expect, it} from 'vitest';
-import {findFreePortRun, isPortFree} from '../../scripts/lib/free-ports.mjs';
-import {testSteps} from '../../scripts/lib/test-steps.mjs';
+import {findFreePortRun, isPortFree} from '../../scripts/lib/free-ports.ts';
+import {testSteps} from '../../scripts/lib/test-steps.ts';
 
 /**
  * `npm test` must fail on a focused test (`.only`) and must never test a server

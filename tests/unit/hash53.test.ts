@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {hash53} from '../../src/utils/hash53.mjs';
+import {hash53} from '../../src/utils/hash53.ts';
 
 describe('hash53', () => {
   it('gives 14 hex digits, the same for the same text every time', () => {

@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {lineOfPointer, parseJsonWithLocations} from '../../scripts/lib/json-positions.mjs';
+import {lineOfPointer, parseJsonWithLocations} from '../../scripts/lib/json-positions.ts';
 
 describe('parseJsonWithLocations', () => {
   const text = ['{', '  "a": {', '    "b/c": [', '      1,', '      {"d": true}', '    ]', '  }', '}'].join(

@@ -9,7 +9,7 @@ import {
   createStaticServer,
   normalizeBaseUrl,
   resolvePagesPath,
-} from '../../scripts/serve-build.mjs';
+} from '../../scripts/serve-build.ts';
 
 /**
  * The static server must answer as GitHub Pages does (the deploy target), so the

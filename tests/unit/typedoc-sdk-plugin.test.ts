@@ -4,7 +4,7 @@ import path from 'node:path';
 import {Application, LogLevel} from 'typedoc';
 import {describe, expect, it} from 'vitest';
 
-const pluginPath = path.resolve('src/plugins/typedoc-sdk/index.mjs');
+const pluginPath = path.resolve('src/plugins/typedoc-sdk/index.ts');
 
 /** Runs TypeDoc with our plugin on one declaration file, like the site build does. */
 async function generate(declarations: string) {

@@ -1,4 +1,4 @@
-import {hash53} from '../../utils/hash53.mjs';
+import {hash53} from '../../utils/hash53';
 import type {Synonym} from './engine/engine';
 import {LEVELS, LEVEL_WEIGHT, type Hierarchy, type RecordType, type SearchRecord} from './types';
 

@@ -12,7 +12,7 @@ import type MermaidType from '@theme/Mermaid';
 import ThemedImage from '@theme/ThemedImage';
 import type {WrapperProps} from '@docusaurus/types';
 import manifest from '@site/static/diagrams/manifest.json';
-import {diagramKey} from './diagram-key.mjs';
+import {diagramKey} from './diagram-key';
 import styles from './styles.module.css';
 
 type Props = WrapperProps<typeof MermaidType>;

@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * TypeDoc plugin for the SDK reference.
  *
@@ -18,6 +17,7 @@
 import {existsSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {Converter, LogLevel, ReflectionKind, RendererEvent} from 'typedoc';
+import type {Application, Reflection} from 'typedoc';
 import {MarkdownPageEvent} from 'typedoc-plugin-markdown';
 
 /** Exports that are internal to the SDK but survive in its bundled `.d.ts`. */
@@ -31,7 +31,7 @@ export const SIDEBAR_CATEGORIES = {
   interfaces: {label: 'Interfaces', position: 3},
 };
 
-const KIND_NAMES = {
+const KIND_NAMES: Partial<Record<ReflectionKind, [string, string]>> = {
   [ReflectionKind.Class]: ['class', 'its constructor, properties and methods, with their types.'],
   [ReflectionKind.Interface]: ['interface', 'its properties and methods, with their types.'],
   [ReflectionKind.Enum]: ['enumeration', 'its members and their values.'],
@@ -41,13 +41,9 @@ const KIND_NAMES = {
  * "Reference for the Stream class in @streamr/sdk 103.3.1: " and the first
  * sentence of the SDK's own comment on it (it ends where a capital letter
  * follows, so "for await .. of" stays whole), or what the page lists.
- * @param {import('typedoc').Reflection} model
  */
-export function pageDescription(model) {
-  const [kind, contents] = KIND_NAMES[/** @type {keyof typeof KIND_NAMES} */ (model.kind)] ?? [
-    'export',
-    'its members, with their types.',
-  ];
+export function pageDescription(model: Reflection): string {
+  const [kind, contents] = KIND_NAMES[model.kind] ?? ['export', 'its members, with their types.'];
   const summary = (model.comment?.summary ?? [])
     .map((part) => part.text)
     .join('')
@@ -58,8 +54,7 @@ export function pageDescription(model) {
   return `Reference for the ${model.name} ${kind} in ${model.project.name}: ${firstSentence || contents}`;
 }
 
-/** @param {import('typedoc').Application} app */
-export function load(app) {
+export function load(app: Application): void {
   const logger = app.logger;
   const log = logger.log.bind(logger);
   logger.log = (message, level) => {
@@ -90,7 +85,7 @@ export function load(app) {
   });
 
   app.renderer.on(MarkdownPageEvent.END, (page) => {
-    const model = /** @type {import('typedoc').Reflection} */ (page.model);
+    const model = page.model as Reflection;
     if (
       page.contents &&
       model.kindOf(ReflectionKind.Class | ReflectionKind.Interface | ReflectionKind.Enum)

@@ -1,5 +1,4 @@
 #!/usr/bin/env node
-// @ts-check
 /**
  * Makes sure a Chromium exists for the browser tests. Uses Debian's `chromium`
  * when present (installing it with apt-get as root on Debian machines, where

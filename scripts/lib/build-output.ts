@@ -1,6 +1,5 @@
-// @ts-check
 /**
- * Judges the output of `docusaurus build` for scripts/build-checked.mjs: the site
+ * Judges the output of `docusaurus build` for scripts/build-checked.ts: the site
  * builds with zero warnings, and Docusaurus reports some problems (broken
  * anchors, duplicate routes) only as a `[WARNING]` block that ends with the build
  * still succeeding. Each block is kept whole, so the summary names what the
@@ -15,16 +14,13 @@ const MESSAGE_START = /^\[[a-z]+\]/i;
 
 /**
  * The warnings in a build's output, each as its text: the `[WARNING]` line and
- * the detail lines under it, up to the next logger message.
- * @param {string} output stdout and stderr of the build
- * @returns {string[]}
+ * the detail lines under it, up to the next logger message. `output`: stdout and
+ * stderr of the build.
  */
-export function buildWarnings(output) {
+export function buildWarnings(output: string): string[] {
   const lines = output.replace(ANSI, '').split(/\r?\n/);
-  /** @type {string[]} */
-  const warnings = [];
-  /** @type {string[] | undefined} */
-  let current;
+  const warnings: string[] = [];
+  let current: string[] | undefined;
   for (const line of lines) {
     if (line.includes('[WARNING]')) {
       if (current) warnings.push(current.join('\n').trim());
@@ -40,12 +36,14 @@ export function buildWarnings(output) {
   return warnings.map((warning) => warning.replace(/\n{2,}/g, '\n'));
 }
 
-/**
- * Why a finished build fails the check, or undefined if it passes.
- * @param {{exitCode: number | null, output: string}} build
- * @returns {string | undefined}
- */
-export function judgeBuild({exitCode, output}) {
+/** Why a finished build fails the check, or undefined if it passes. */
+export function judgeBuild({
+  exitCode,
+  output,
+}: {
+  exitCode: number | null;
+  output: string;
+}): string | undefined {
   if (exitCode !== 0) return `The build failed (exit code ${exitCode ?? 'none: killed'}).`;
   const warnings = buildWarnings(output);
   if (warnings.length === 0) return undefined;

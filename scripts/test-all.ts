@@ -1,20 +1,18 @@
 #!/usr/bin/env node
-// @ts-check
 /**
  * `npm test`: every check CI runs, in order, on a fresh clone. Static checks all
  * run even if one fails, so a writer sees every problem at once; the browser
  * tests need a successful build. Ends with one summary line.
  */
 import {spawnSync} from 'node:child_process';
-import {findFreePortRun} from './lib/free-ports.mjs';
-import {E2E_PORT_COUNT, testSteps} from './lib/test-steps.mjs';
+import {findFreePortRun} from './lib/free-ports.ts';
+import {E2E_PORT_COUNT, testSteps} from './lib/test-steps.ts';
 
 // Fresh ports each run unless E2E_PORT pins them: a server left over on the usual
 // port is never mistaken for this run's build (Playwright also refuses to reuse one).
 const e2ePort = process.env.E2E_PORT ? Number(process.env.E2E_PORT) : await findFreePortRun(E2E_PORT_COUNT);
 
-/** @type {Map<string, boolean>} */
-const results = new Map();
+const results = new Map<string, boolean>();
 for (const step of testSteps({e2ePort})) {
   if (step.needs && !results.get(step.needs)) {
     console.log(`\n▶ ${step.name}: skipped, "${step.needs}" failed`);

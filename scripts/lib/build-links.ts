@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * Every internal link of the built HTML, for checking that each one resolves on the
  * host (tests/e2e/host-links.spec.ts asks the static server, which follows the URL
@@ -23,10 +22,9 @@ const SRCSET_ELEMENTS = ['img', 'source'];
 /**
  * The URL path a built HTML file is served at, as a browser resolves its relative
  * links: `a/b.html` at `/a/b`, `a/index.html` at `/a/` and `index.html` at `/`.
- * @param {string} relativeFile path inside the build, with `/` separators
- * @param {string} baseUrl
+ * `relativeFile` is the path inside the build, with `/` separators.
  */
-export function pageUrlPath(relativeFile, baseUrl = '/') {
+export function pageUrlPath(relativeFile: string, baseUrl = '/'): string {
   const clean = relativeFile.endsWith('index.html')
     ? relativeFile.slice(0, -'index.html'.length)
     : relativeFile.slice(0, -'.html'.length);
@@ -36,19 +34,19 @@ export function pageUrlPath(relativeFile, baseUrl = '/') {
 /**
  * The internal URL paths (no query or fragment) one page links to, each once.
  * A link is internal when it has the page's origin or one of `siteOrigins`
- * (absolute links to the deployed site, such as canonical URLs).
- * @param {string} html
- * @param {string} pagePath URL path the page is served at
- * @param {{siteOrigins?: string[]}} [options]
- * @returns {string[]}
+ * (absolute links to the deployed site, such as canonical URLs). `pagePath` is
+ * the URL path the page is served at.
  */
-export function internalLinks(html, pagePath, {siteOrigins = []} = {}) {
+export function internalLinks(
+  html: string,
+  pagePath: string,
+  {siteOrigins = []}: {siteOrigins?: string[]} = {},
+): string[] {
   const local = 'http://page.invalid';
   const origins = new Set([local, ...siteOrigins.map((origin) => new URL(origin).origin)]);
   // With scripting off, the contents of <noscript> are parsed as markup: their links count too.
   const $ = load(html, {scriptingEnabled: false});
-  /** @type {string[]} */
-  const written = [];
+  const written: string[] = [];
   for (const [element, attribute] of URL_ATTRIBUTES) {
     $(`${element}[${attribute}]`).each((_, node) => {
       written.push(String($(node).attr(attribute)));
@@ -62,8 +60,7 @@ export function internalLinks(html, pagePath, {siteOrigins = []} = {}) {
       }
     });
   }
-  /** @type {Set<string>} */
-  const paths = new Set();
+  const paths = new Set<string>();
   for (const href of written) {
     if (href === '' || href.startsWith('#')) continue;
     let url;
@@ -80,14 +77,14 @@ export function internalLinks(html, pagePath, {siteOrigins = []} = {}) {
 }
 
 /**
- * Every internal link of every HTML file under `buildDir`, with the pages that hold it.
- * @param {string} buildDir
- * @param {{baseUrl?: string, siteOrigins?: string[]}} [options]
- * @returns {Map<string, string[]>} link path -> pages (URL paths) that link to it
+ * Every internal link of every HTML file under `buildDir`, with the pages that hold it:
+ * link path -> pages (URL paths) that link to it.
  */
-export function collectBuildLinks(buildDir, {baseUrl = '/', siteOrigins = []} = {}) {
-  /** @type {Map<string, string[]>} */
-  const links = new Map();
+export function collectBuildLinks(
+  buildDir: string,
+  {baseUrl = '/', siteOrigins = []}: {baseUrl?: string; siteOrigins?: string[]} = {},
+): Map<string, string[]> {
+  const links = new Map<string, string[]>();
   const files = readdirSync(buildDir, {recursive: true, withFileTypes: true})
     .filter((entry) => entry.isFile() && entry.name.endsWith('.html'))
     .map((entry) =>
@@ -109,14 +106,13 @@ export function collectBuildLinks(buildDir, {baseUrl = '/', siteOrigins = []} = 
 
 /**
  * Asks a server for each link path (HEAD, no redirects followed) and lists those
- * that do not answer 200, with the pages that hold them.
- * @param {Map<string, string[]>} links
- * @param {(linkPath: string) => Promise<{status: number, location?: string}>} request
- * @returns {Promise<string[]>} one line per bad link
+ * that do not answer 200, with the pages that hold them: one line per bad link.
  */
-export async function unresolvedLinks(links, request) {
-  /** @type {string[]} */
-  const problems = [];
+export async function unresolvedLinks(
+  links: Map<string, string[]>,
+  request: (linkPath: string) => Promise<{status: number; location?: string}>,
+): Promise<string[]> {
+  const problems: string[] = [];
   for (const [link, pages] of links) {
     const {status, location} = await request(link);
     if (status === 200) continue;

@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * Finds a run of consecutive free TCP ports on 127.0.0.1 for the browser tests
  * (the main build, build-algolia/ and the dev server each take one), so a
@@ -6,11 +5,8 @@
  */
 import net from 'node:net';
 
-/**
- * @param {number} port
- * @returns {Promise<boolean>} whether a server could listen on it right now
- */
-export function isPortFree(port) {
+/** Whether a server could listen on `port` right now. */
+export function isPortFree(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const probe = net.createServer();
     probe.once('error', () => resolve(false));
@@ -18,8 +14,8 @@ export function isPortFree(port) {
   });
 }
 
-/** @returns {Promise<number>} a port the system considers free */
-function systemPort() {
+/** A port the system considers free. */
+function systemPort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = net.createServer();
     probe.once('error', reject);
@@ -30,12 +26,8 @@ function systemPort() {
   });
 }
 
-/**
- * @param {number} count how many consecutive ports
- * @param {number} [attempts]
- * @returns {Promise<number>} the first of `count` free consecutive ports
- */
-export async function findFreePortRun(count, attempts = 50) {
+/** The first of `count` free consecutive ports. */
+export async function findFreePortRun(count: number, attempts = 50): Promise<number> {
   for (let attempt = 0; attempt < attempts; attempt++) {
     const first = await systemPort();
     if (first + count - 1 > 65535) continue;

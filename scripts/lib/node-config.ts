@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * Validates a Streamr node config file the way the node does at startup (`createBroker` and the
  * `Plugin` base class of @streamr/node): the whole file against the node schema, then each
@@ -8,9 +7,10 @@
  */
 import {readFileSync, readdirSync} from 'node:fs';
 import path from 'node:path';
-import Ajv from 'ajv';
+import Ajv, {type ErrorObject} from 'ajv';
 import addFormats from 'ajv-formats';
-import {escapePointerSegment, lineOfPointer} from './json-positions.mjs';
+import {escapePointerSegment, lineOfPointer} from './json-positions.ts';
+import type {JsonLocation} from './json-positions.ts';
 
 /**
  * Placeholder values a docs example may show instead of a secret or an address of the reader's own.
@@ -34,29 +34,24 @@ export const PLUGINS_THE_NODE_DOES_NOT_VALIDATE = Object.freeze({subscriber: ['s
 /** Same pattern as packages/node/src/config/validateConfig.ts registers. */
 const ETHEREUM_ADDRESS_FORMAT = /^0x[a-zA-Z0-9]{40}$/;
 
-/**
- * @typedef {{version: string, node: object, definitions: object, plugins: Map<string, object>}} NodeSchemas
- * @typedef {{line: number, message: string}} NodeConfigProblem
- */
+export type NodeSchemas = {version: string; node: object; definitions: object; plugins: Map<string, object>};
+export type NodeConfigProblem = {line: number; message: string};
 
-/** @type {Map<string, NodeSchemas>} */
-const schemasByFolder = new Map();
+const schemasByFolder = new Map<string, NodeSchemas>();
 
-/**
- * Reads the shipped schemas once per folder.
- * @param {string} folder e.g. <project>/schemas/streamr-node
- * @returns {NodeSchemas}
- */
-export function loadNodeSchemas(folder) {
+/** Reads the shipped schemas once per folder (`folder`: e.g. <project>/schemas/streamr-node). */
+export function loadNodeSchemas(folder: string): NodeSchemas {
   const cached = schemasByFolder.get(folder);
   if (cached) return cached;
-  /** @param {string} file */
-  const read = (file) => JSON.parse(readFileSync(path.join(folder, file), 'utf8'));
-  const plugins = new Map(
+  const read = (file: string) => JSON.parse(readFileSync(path.join(folder, file), 'utf8'));
+  const plugins = new Map<string, object>(
     readdirSync(path.join(folder, 'plugins'))
       .filter((file) => file.endsWith('.schema.json'))
       .sort()
-      .map((file) => [file.slice(0, -'.schema.json'.length), read(path.join('plugins', file))]),
+      .map((file): [string, object] => [
+        file.slice(0, -'.schema.json'.length),
+        read(path.join('plugins', file)),
+      ]),
   );
   const schemas = {
     version: read('source.json').version,
@@ -68,11 +63,7 @@ export function loadNodeSchemas(folder) {
   return schemas;
 }
 
-/**
- * @param {NodeSchemas} schemas
- * @param {boolean} [useDefaults]
- */
-function createAjv(schemas, useDefaults = true) {
+function createAjv(schemas: NodeSchemas, useDefaults = true) {
   // One Ajv per validation, as the node does: every schema there has the same $id.
   // `verbose` only adds the failing schema to each error (for "did you mean"); validation is unchanged.
   const ajv = new Ajv({useDefaults, verbose: true});
@@ -82,14 +73,11 @@ function createAjv(schemas, useDefaults = true) {
   return ajv;
 }
 
-/**
- * @param {unknown} value
- * @returns {unknown} a copy with every placeholder string replaced by its stand-in
- */
-export function substitutePlaceholders(value) {
+/** A copy of `value` with every placeholder string replaced by its stand-in. */
+export function substitutePlaceholders(value: unknown): unknown {
   if (typeof value === 'string') {
     return Object.hasOwn(NODE_CONFIG_PLACEHOLDERS, value)
-      ? NODE_CONFIG_PLACEHOLDERS[/** @type {keyof typeof NODE_CONFIG_PLACEHOLDERS} */ (value)]
+      ? NODE_CONFIG_PLACEHOLDERS[value as keyof typeof NODE_CONFIG_PLACEHOLDERS]
       : value;
   }
   if (Array.isArray(value)) return value.map(substitutePlaceholders);
@@ -102,21 +90,21 @@ export function substitutePlaceholders(value) {
 }
 
 /**
- * Validates a parsed node config file.
- * @param {unknown} config the parsed JSON of the block
- * @param {Map<string, import('./json-positions.mjs').JsonLocation>} locations lines of the block's JSON Pointers
- * @param {NodeSchemas} schemas
- * @returns {NodeConfigProblem[]} lines are 1-based within the JSON text
+ * Validates a parsed node config file: `config` is the parsed JSON of the block, `locations`
+ * the lines of its JSON Pointers. The problems' lines are 1-based within the JSON text.
  */
-export function validateNodeConfig(config, locations, schemas) {
-  /** @type {NodeConfigProblem[]} */
-  const problems = [];
-  const data = /** @type {Record<string, unknown>} */ (substitutePlaceholders(config));
+export function validateNodeConfig(
+  config: unknown,
+  locations: Map<string, JsonLocation>,
+  schemas: NodeSchemas,
+): NodeConfigProblem[] {
+  const problems: NodeConfigProblem[] = [];
+  const data = substitutePlaceholders(config) as Record<string, unknown>;
   const schemaName = `node ${schemas.version} config schema`;
 
   const ajv = createAjv(schemas);
   if (!ajv.validate(schemas.node, data)) {
-    problems.push(describeError(/** @type {AjvError[]} */ (ajv.errors)[0], '', locations, schemaName));
+    problems.push(describeError(ajv.errors![0], '', locations, schemaName));
   }
   const plugins = data.plugins;
   if (!plugins || typeof plugins !== 'object' || Array.isArray(plugins)) return problems;
@@ -134,9 +122,7 @@ export function validateNodeConfig(config, locations, schemas) {
       continue;
     }
     const requiredByPlugin = Object.hasOwn(PLUGINS_THE_NODE_DOES_NOT_VALIDATE, name)
-      ? PLUGINS_THE_NODE_DOES_NOT_VALIDATE[
-          /** @type {keyof typeof PLUGINS_THE_NODE_DOES_NOT_VALIDATE} */ (name)
-        ]
+      ? PLUGINS_THE_NODE_DOES_NOT_VALIDATE[name as keyof typeof PLUGINS_THE_NODE_DOES_NOT_VALIDATE]
       : undefined;
     const pluginAjv = createAjv(schemas, requiredByPlugin === undefined);
     if (requiredByPlugin && section && typeof section === 'object' && !Array.isArray(section)) {
@@ -150,7 +136,7 @@ export function validateNodeConfig(config, locations, schemas) {
     if (!pluginAjv.validate(schema, section)) {
       problems.push(
         describeError(
-          /** @type {AjvError[]} */ (pluginAjv.errors)[0],
+          pluginAjv.errors![0],
           pointer,
           locations,
           `${name} plugin schema of node ${schemas.version}`,
@@ -161,16 +147,13 @@ export function validateNodeConfig(config, locations, schemas) {
   return problems;
 }
 
-/** @typedef {import('ajv').ErrorObject} AjvError */
-
-/**
- * @param {AjvError} error
- * @param {string} base JSON Pointer of the validated section within the block
- * @param {Map<string, import('./json-positions.mjs').JsonLocation>} locations
- * @param {string} schemaName
- * @returns {NodeConfigProblem}
- */
-function describeError(error, base, locations, schemaName) {
+/** `base`: the JSON Pointer of the validated section within the block. */
+function describeError(
+  error: ErrorObject,
+  base: string,
+  locations: Map<string, JsonLocation>,
+  schemaName: string,
+): NodeConfigProblem {
   const pointer = `${base}${error.instancePath}`;
   const where = dottedPath(pointer) || 'the config';
   if (error.keyword === 'additionalProperties') {
@@ -195,8 +178,7 @@ function describeError(error, base, locations, schemaName) {
   };
 }
 
-/** @param {string} pointer */
-function dottedPath(pointer) {
+function dottedPath(pointer: string): string {
   return pointer
     .split('/')
     .slice(1)
@@ -207,11 +189,9 @@ function dottedPath(pointer) {
 /**
  * The allowed name a misspelling most likely meant: same letters ignoring case, or at most
  * two edits away (a third of the name for short ones).
- * @param {string} name
- * @param {string[]} candidates
  */
-export function closestName(name, candidates) {
-  let best;
+export function closestName(name: string, candidates: string[]): string | undefined {
+  let best: string | undefined;
   let bestDistance = Infinity;
   for (const candidate of candidates) {
     const distance = editDistance(name.toLowerCase(), candidate.toLowerCase());
@@ -220,8 +200,7 @@ export function closestName(name, candidates) {
   return bestDistance <= Math.min(2, Math.ceil(name.length / 3)) ? best : undefined;
 }
 
-/** @param {string} a @param {string} b */
-function editDistance(a, b) {
+function editDistance(a: string, b: string): number {
   let previous = Array.from({length: b.length + 1}, (_, i) => i);
   for (let i = 1; i <= a.length; i++) {
     const current = [i];

@@ -1,6 +1,5 @@
-// @ts-check
 /**
- * The one rule for a page's description, shared by `scripts/check-content.mjs`
+ * The one rule for a page's description, shared by `npm run check:content`
  * (the `description` in each page's front matter) and the browser test that
  * reads every built page's `<meta name="description">` (tests/e2e/pages.spec.ts).
  * Below the minimum, search results and link previews have too little to show;
@@ -9,12 +8,8 @@
 
 export const DESCRIPTION_LENGTH = Object.freeze({min: 50, max: 300});
 
-/**
- * What is wrong with a description, or undefined if nothing is.
- * @param {unknown} description
- * @returns {string | undefined}
- */
-export function descriptionProblem(description) {
+/** What is wrong with a description, or undefined if nothing is. */
+export function descriptionProblem(description: unknown): string | undefined {
   if (typeof description !== 'string' || !description.trim()) {
     return 'needs a `description` (one or two sentences on what the reader gets)';
   }

@@ -1,5 +1,4 @@
 #!/usr/bin/env node
-// @ts-check
 /**
  * Serves the production build the way GitHub Pages (the deploy target) serves it,
  * so browser tests, the audit and `npm run serve:build` see what visitors get.
@@ -11,20 +10,21 @@
  * - `/x/` serves `x/index.html` and is 404 otherwise (even when `x.html` exists);
  * - `/folder` redirects (301) to `/folder/` when only `folder/index.html` exists;
  * - `Cache-Control: max-age=600` on every response, as Pages sends;
- * and, for the byte budgets, brotli or gzip (scripts/lib/compress.mjs) by the
+ * and, for the byte budgets, brotli or gzip (scripts/lib/compress.ts) by the
  * request's Accept-Encoding. Bad `%` escapes get 400, methods other than GET and
  * HEAD get 405, and no response body carries error text or a filesystem path.
  *
- * Usage: node scripts/serve-build.mjs [--dir build] [--port 3000] [--host 127.0.0.1]
+ * Usage: node scripts/serve-build.ts [--dir build] [--port 3000] [--host 127.0.0.1]
  * The base URL comes from BASE_URL, as in the build.
  */
 import {createServer} from 'node:http';
-import {createReadStream, promises as fs} from 'node:fs';
+import {createReadStream, promises as fs, type Stats} from 'node:fs';
+import type {IncomingMessage, ServerResponse} from 'node:http';
 import path from 'node:path';
 import {Readable} from 'node:stream';
 import {fileURLToPath} from 'node:url';
 import serveHandler from 'serve-handler';
-import {compressBody} from './lib/compress.mjs';
+import {compressBody} from './lib/compress.ts';
 
 /** What GitHub Pages sends on every response. */
 export const PAGES_CACHE_CONTROL = 'max-age=600';
@@ -44,11 +44,7 @@ const COMPRESSIBLE = new Set([
 /** Smaller bodies are not worth compressing. */
 const MIN_COMPRESS_BYTES = 512;
 
-/**
- * @param {string} file
- * @returns {Promise<boolean>}
- */
-async function isFile(file) {
+async function isFile(file: string): Promise<boolean> {
   try {
     return (await fs.stat(file)).isFile();
   } catch {
@@ -60,11 +56,11 @@ async function isFile(file) {
  * Where GitHub Pages finds a decoded URL path (relative to the site root, starting
  * with `/`): the build file to serve, a redirect, or nothing (404). The caller has
  * checked that the path stays inside `root`.
- * @param {string} root
- * @param {string} urlPath
- * @returns {Promise<{file: string} | {redirect: string} | null>}
  */
-export async function resolvePagesPath(root, urlPath) {
+export async function resolvePagesPath(
+  root: string,
+  urlPath: string,
+): Promise<{file: string} | {redirect: string} | null> {
   const local = path.join(root, urlPath);
   if (urlPath.endsWith('/')) {
     const index = path.join(local, 'index.html');
@@ -76,30 +72,18 @@ export async function resolvePagesPath(root, urlPath) {
   return null;
 }
 
-/**
- * @param {string} rawBase
- * @returns {string} `/`, or the base path with one leading and one trailing slash
- */
-export function normalizeBaseUrl(rawBase) {
+/** `/`, or the base path with one leading and one trailing slash. */
+export function normalizeBaseUrl(rawBase: string): string {
   const trimmed = rawBase.replace(/^\/+|\/+$/g, '');
   return trimmed ? `/${trimmed}/` : '/';
 }
 
-/**
- * @param {{root: string, baseUrl?: string}} options
- */
-export function createStaticServer({root, baseUrl = '/'}) {
+export function createStaticServer({root, baseUrl = '/'}: {root: string; baseUrl?: string}) {
   const absoluteRoot = path.resolve(root);
   /** Compressed bodies by encoding and file, made once: brotli at quality 11 is slow. */
-  /** @type {Map<string, Buffer>} */
-  const compressed = new Map();
+  const compressed = new Map<string, Buffer>();
 
-  /**
-   * @param {string} file
-   * @param {import('node:fs').Stats} stats
-   * @param {'br' | 'gzip'} encoding
-   */
-  async function compressedBody(file, stats, encoding) {
+  async function compressedBody(file: string, stats: Stats, encoding: 'br' | 'gzip'): Promise<Buffer> {
     // Keyed by modification time and size too: a rebuilt file must not be served stale.
     const key = `${encoding}:${file}:${stats.mtimeMs}:${stats.size}`;
     let body = compressed.get(key);
@@ -114,26 +98,21 @@ export function createStaticServer({root, baseUrl = '/'}) {
    * serve-handler's file-system methods, for one response: a compressible file is
    * read (and its size reported) as its compressed body, so the library's
    * Content-Length, ranges and ETag describe the bytes actually sent.
-   * @param {import('node:http').ServerResponse} res
-   * @param {'br' | 'gzip' | undefined} encoding
    */
-  function fileMethods(res, encoding) {
-    /** @param {string} file @param {import('node:fs').Stats} stats */
-    const compresses = (file, stats) =>
+  function fileMethods(res: ServerResponse, encoding: 'br' | 'gzip' | undefined) {
+    const compresses = (file: string, stats: Stats) =>
       encoding !== undefined &&
       stats.isFile() &&
       stats.size > MIN_COMPRESS_BYTES &&
       COMPRESSIBLE.has(path.extname(file));
     return {
-      /** @param {string} file */
-      async lstat(file) {
+      async lstat(file: string) {
         const stats = await fs.lstat(file);
         if (!encoding || !compresses(file, stats)) return stats;
         const body = await compressedBody(file, stats, encoding);
         return Object.assign(Object.create(Object.getPrototypeOf(stats)), stats, {size: body.length});
       },
-      /** @param {string} file @param {{start?: number, end?: number}} [range] */
-      async createReadStream(file, range = {}) {
+      async createReadStream(file: string, range: {start?: number; end?: number} = {}) {
         const stats = await fs.lstat(file);
         if (!encoding || !compresses(file, stats)) return createReadStream(file, range);
         const body = await compressedBody(file, stats, encoding);
@@ -144,8 +123,7 @@ export function createStaticServer({root, baseUrl = '/'}) {
     };
   }
 
-  /** @type {Parameters<typeof serveHandler>[2]} */
-  const handlerConfig = {
+  const handlerConfig: Parameters<typeof serveHandler>[2] = {
     public: absoluteRoot,
     // Only the exact file that resolvePagesPath chose is requested from serve-handler.
     cleanUrls: false,
@@ -158,7 +136,7 @@ export function createStaticServer({root, baseUrl = '/'}) {
         headers: [
           {key: 'Cache-Control', value: PAGES_CACHE_CONTROL},
           // null removes serve-handler's own header (Pages sends none).
-          {key: 'Content-Disposition', value: /** @type {string} */ (/** @type {unknown} */ (null))},
+          {key: 'Content-Disposition', value: null as unknown as string},
         ],
       },
     ],
@@ -174,8 +152,7 @@ export function createStaticServer({root, baseUrl = '/'}) {
         return;
       }
       const url = new URL(req.url ?? '/', 'http://localhost');
-      /** @type {string} */
-      let decoded;
+      let decoded: string;
       try {
         decoded = decodeURIComponent(url.pathname);
       } catch {
@@ -211,13 +188,9 @@ export function createStaticServer({root, baseUrl = '/'}) {
       const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : undefined;
       res.setHeader('Vary', 'Accept-Encoding');
       // serve-handler reads only the URL and headers of the request.
-      const request = /** @type {import('node:http').IncomingMessage} */ (
-        /** @type {unknown} */ ({url: target, headers: req.headers, method: req.method})
-      );
+      const request = {url: target, headers: req.headers, method: req.method} as unknown as IncomingMessage;
       // serve-handler awaits these methods; its type declarations name the callback versions.
-      const methods = /** @type {Parameters<typeof serveHandler>[3]} */ (
-        /** @type {unknown} */ (fileMethods(res, encoding))
-      );
+      const methods = fileMethods(res, encoding) as unknown as Parameters<typeof serveHandler>[3];
       await serveHandler(request, res, handlerConfig, methods);
     } catch (error) {
       // The cause goes to the server's log; the visitor gets no path or stack trace.
@@ -228,10 +201,8 @@ export function createStaticServer({root, baseUrl = '/'}) {
   });
 }
 
-/** @param {string[]} argv */
-function parseArgs(argv) {
-  /** @type {Record<string, string>} */
-  const args = {};
+function parseArgs(argv: string[]): Record<string, string> {
+  const args: Record<string, string> = {};
   for (let i = 0; i < argv.length; i += 2) args[argv[i].replace(/^--/, '')] = argv[i + 1];
   return args;
 }

@@ -1,34 +1,39 @@
-// @ts-check
 /**
  * Where things are in a JSON text, for error messages that name a line: the 1-based line of every
  * member key and array item (by JSON Pointer), and the line of the first syntax error.
  * `JSON.parse` stays the judge of validity; Node 20's messages often give no position at all.
  */
 
-/**
- * @typedef {{line: number, keyLine?: number}} JsonLocation
- *   `line` is where the value starts; `keyLine` where its member name is (absent for array items and the root).
- * @typedef {{ok: true, value: unknown, locations: Map<string, JsonLocation>}
- *   | {ok: false, line: number, message: string}} JsonParseResult
- */
+/** `line` is where the value starts; `keyLine` where its member name is (absent for array items and the root). */
+export type JsonLocation = {line: number; keyLine?: number};
+export type JsonParseResult =
+  | {ok: true; value: unknown; locations: Map<string, JsonLocation>}
+  | {ok: false; line: number; message: string};
 
-/** @param {string} segment */
-export const escapePointerSegment = (segment) => segment.replaceAll('~', '~0').replaceAll('/', '~1');
+/** What each one-letter escape after a backslash stands for in a JSON string. */
+const SIMPLE_ESCAPES: Record<string, string> = {
+  '"': '"',
+  '\\': '\\',
+  '/': '/',
+  b: '\b',
+  f: '\f',
+  n: '\n',
+  r: '\r',
+  t: '\t',
+};
 
-/**
- * Parses `text` with JSON.parse and maps each JSON Pointer to its lines.
- * @param {string} text
- * @returns {JsonParseResult}
- */
-export function parseJsonWithLocations(text) {
-  /** @type {unknown} */
-  let value;
+export const escapePointerSegment = (segment: string): string =>
+  segment.replaceAll('~', '~0').replaceAll('/', '~1');
+
+/** Parses `text` with JSON.parse and maps each JSON Pointer to its lines. */
+export function parseJsonWithLocations(text: string): JsonParseResult {
+  let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (error) {
     const located = locate(text);
     // Node quotes the whole text back ('"{...}" is not valid JSON'); the line number says where.
-    const message = /** @type {Error} */ (error).message.replace(/, ".*" is not valid JSON$/s, '');
+    const message = (error as Error).message.replace(/, ".*" is not valid JSON$/s, '');
     return {ok: false, line: located.error?.line ?? 1, message};
   }
   const {locations} = locate(text);
@@ -38,11 +43,12 @@ export function parseJsonWithLocations(text) {
 /**
  * The line of `pointer`'s member name (or value), or of its nearest ancestor that is in the text:
  * a node fills in defaults, and an error about a default-filled value belongs to where it was left out.
- * @param {Map<string, JsonLocation>} locations
- * @param {string} pointer
- * @param {{preferValue?: boolean}} [options]
  */
-export function lineOfPointer(locations, pointer, options = {}) {
+export function lineOfPointer(
+  locations: Map<string, JsonLocation>,
+  pointer: string,
+  options: {preferValue?: boolean} = {},
+): number {
   let current = pointer;
   for (;;) {
     const location = locations.get(current);
@@ -52,19 +58,14 @@ export function lineOfPointer(locations, pointer, options = {}) {
   }
 }
 
-/**
- * A strict JSON reader that records positions instead of building values.
- * @param {string} text
- * @returns {{locations: Map<string, JsonLocation>, error?: {line: number}}}
- */
-function locate(text) {
-  /** @type {Map<string, JsonLocation>} */
-  const locations = new Map();
+/** A strict JSON reader that records positions instead of building values. */
+function locate(text: string): {locations: Map<string, JsonLocation>; error?: {line: number}} {
+  const locations = new Map<string, JsonLocation>();
   let index = 0;
   let line = 1;
 
   class LocateError extends Error {}
-  const fail = () => {
+  const fail = (): never => {
     throw new LocateError();
   };
   const skipWhitespace = () => {
@@ -73,8 +74,7 @@ function locate(text) {
       index += 1;
     }
   };
-  /** @param {string} expected */
-  const expect = (expected) => {
+  const expect = (expected: string) => {
     if (text[index] !== expected) fail();
     index += 1;
   };
@@ -92,7 +92,7 @@ function locate(text) {
           index += 6;
           continue;
         }
-        const simple = {'"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t'}[escaped];
+        const simple = SIMPLE_ESCAPES[escaped];
         if (simple === undefined) fail();
         result += simple;
         index += 2;
@@ -104,8 +104,7 @@ function locate(text) {
     expect('"');
     return result;
   };
-  /** @param {string} pointer @param {number | undefined} keyLine */
-  const readValue = (pointer, keyLine) => {
+  const readValue = (pointer: string, keyLine: number | undefined): void => {
     skipWhitespace();
     locations.set(pointer, keyLine === undefined ? {line} : {line, keyLine});
     const char = text[index];
@@ -157,8 +156,8 @@ function locate(text) {
     const literal = /^(?:true|false|null|-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?)/.exec(
       text.slice(index),
     );
-    if (!literal) fail();
-    index += /** @type {RegExpExecArray} */ (literal)[0].length;
+    if (!literal) return fail();
+    index += literal[0].length;
   };
 
   try {

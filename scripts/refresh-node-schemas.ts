@@ -1,11 +1,10 @@
 #!/usr/bin/env node
-// @ts-check
 /**
  * Copies the Streamr node's JSON schemas (node config and one per plugin) of one release
  * into schemas/streamr-node/, byte for byte, and records the release in source.json.
  * `npm run check:samples` validates `json node-config` blocks against these copies.
  *
- * Usage: node scripts/refresh-node-schemas.mjs <clone of streamr-dev/network> <git ref, e.g. v103.3.1>
+ * Usage: node scripts/refresh-node-schemas.ts <clone of streamr-dev/network> <git ref, e.g. v103.3.1>
  */
 import {execFileSync} from 'node:child_process';
 import {mkdirSync, rmSync, writeFileSync} from 'node:fs';
@@ -16,12 +15,11 @@ const TARGET = path.join('schemas', 'streamr-node');
 
 const [repository, ref] = process.argv.slice(2);
 if (!repository || !ref) {
-  console.error('Usage: node scripts/refresh-node-schemas.mjs <clone of streamr-dev/network> <git ref>');
+  console.error('Usage: node scripts/refresh-node-schemas.ts <clone of streamr-dev/network> <git ref>');
   process.exit(2);
 }
 
-/** @param {string[]} args */
-const git = (...args) => execFileSync('git', ['-C', repository, ...args], {encoding: 'utf8'});
+const git = (...args: string[]) => execFileSync('git', ['-C', repository, ...args], {encoding: 'utf8'});
 
 const commit = git('rev-parse', `${ref}^{commit}`).trim();
 const version = JSON.parse(git('show', `${commit}:packages/node/package.json`)).version;

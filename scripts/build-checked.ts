@@ -1,14 +1,13 @@
 #!/usr/bin/env node
-// @ts-check
 /**
  * `docusaurus build`, failing on any [WARNING] in its output. Broken anchors and
  * duplicate routes are warnings in the site config (as the spec says); the site
  * still promises a build with zero warnings, and this is where that is enforced.
- * The output is judged whole once the build ends (scripts/lib/build-output.mjs),
+ * The output is judged whole once the build ends (scripts/lib/build-output.ts),
  * so a warning's details are never split between two chunks of output.
  */
 import {spawn} from 'node:child_process';
-import {judgeBuild} from './lib/build-output.mjs';
+import {judgeBuild} from './lib/build-output.ts';
 
 const child = spawn('npx', ['docusaurus', 'build', ...process.argv.slice(2)], {
   stdio: ['ignore', 'pipe', 'pipe'],

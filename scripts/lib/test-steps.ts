@@ -1,6 +1,5 @@
-// @ts-check
 /**
- * The steps of `npm test` (scripts/test-all.mjs), in order. Focused tests
+ * The steps of `npm test` (scripts/test-all.ts), in order. Focused tests
  * (`.only`) fail the run whatever the environment: ESLint rejects them, and the
  * unit and browser test runners are told to refuse them, not only when CI is set.
  */
@@ -8,13 +7,10 @@
 /** Ports the browser tests take from E2E_PORT on: the build, build-algolia/, the dev server. */
 export const E2E_PORT_COUNT = 3;
 
-/** @typedef {{name: string, command: string, needs?: string, env?: Record<string, string>}} TestStep */
+export type TestStep = {name: string; command: string; needs?: string; env?: Record<string, string>};
 
-/**
- * @param {{e2ePort: number}} options the first of E2E_PORT_COUNT free ports
- * @returns {TestStep[]}
- */
-export function testSteps({e2ePort}) {
+/** `e2ePort`: the first of E2E_PORT_COUNT free ports. */
+export function testSteps({e2ePort}: {e2ePort: number}): TestStep[] {
   return [
     {name: 'typecheck', command: 'npm run typecheck'},
     {name: 'lint', command: 'npm run lint'},
@@ -23,7 +19,7 @@ export function testSteps({e2ePort}) {
     {name: 'spelling', command: 'npm run spellcheck'},
     {name: 'content rules', command: 'npm run check:content'},
     // Before the unit tests: the diagram syntax check runs Mermaid in Chromium.
-    {name: 'browser', command: 'node scripts/ensure-browser.mjs'},
+    {name: 'browser', command: 'node scripts/ensure-browser.ts'},
     {name: 'unit tests', command: 'npm run test:unit -- --allowOnly=false'},
     {name: 'code samples', command: 'npm run check:samples'},
     {name: 'build', command: 'npm run build:checked'},

@@ -1,14 +1,10 @@
-// @ts-check
 /**
  * A fast, stable 53-bit string hash (cyrb53), as 14 hex digits. Plain JavaScript
  * with no dependencies so that the browser, Docusaurus plugins and Node scripts
  * can all share it. It names pre-rendered diagrams and search records, so
  * changing it renames every diagram file and every record id.
- *
- * @param {string} text
- * @returns {string}
  */
-export function hash53(text) {
+export function hash53(text: string): string {
   let h1 = 0xdeadbeef;
   let h2 = 0x41c6ce57;
   for (let i = 0; i < text.length; i++) {
