@@ -57,7 +57,8 @@ function takeCommentId(heading: Heading): string | undefined {
   if (last?.type === 'mdxTextExpression' && last.data?.estree) {
     // Only an expression that is one comment and nothing else: `{/* #id */}`.
     const program = last.data.estree;
-    if (program.body.length === 0 && program.comments?.length === 1) id = idInComment(program.comments[0].value);
+    if (program.body.length === 0 && program.comments?.length === 1)
+      id = idInComment(program.comments[0].value);
   } else if (last?.type === 'html') {
     const comment = /^<!--([\s\S]*)-->$/.exec(last.value)?.[1];
     if (comment) id = idInComment(comment);

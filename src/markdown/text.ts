@@ -35,7 +35,14 @@ function collect(node: Nodes): string {
 }
 
 function isBlockContainer(node: Nodes): boolean {
-  return ['root', 'blockquote', 'list', 'listItem', 'table', 'tableRow', 'containerDirective', 'mdxJsxFlowElement'].includes(
-    node.type,
-  );
+  return [
+    'root',
+    'blockquote',
+    'list',
+    'listItem',
+    'table',
+    'tableRow',
+    'containerDirective',
+    'mdxJsxFlowElement',
+  ].includes(node.type);
 }
