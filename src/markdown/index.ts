@@ -200,3 +200,15 @@ export function visit(node: Nodes, enter: (node: Nodes, parent: Nodes | undefine
   };
   walk(node, undefined);
 }
+
+/** The node right after `node` among its siblings, e.g. the paragraph that follows a code block. */
+export function nextSibling(tree: Root, node: Nodes): Nodes | undefined {
+  let next: Nodes | undefined;
+  visit(tree, (parent) => {
+    if (next || !('children' in parent)) return;
+    const children = parent.children as Nodes[];
+    const at = children.indexOf(node);
+    if (at !== -1) next = children[at + 1];
+  });
+  return next;
+}

@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest';
 import {DESCRIPTION_LENGTH, descriptionProblem} from '../../config/description-rule.mjs';
-import {checkContent} from '../../scripts/check-content.mjs';
+import {checkContent} from '../../scripts/check-content.ts';
 
 const good = [
   '---',
