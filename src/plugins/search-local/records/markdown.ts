@@ -1,4 +1,4 @@
-import type {Nodes, RootContent, TableRow} from 'mdast';
+import type {ListItem, Nodes, RootContent, TableRow} from 'mdast';
 import {MarkdownError, parsePage, plainText, type PageHeading} from '../../../markdown/index.ts';
 import type {Block} from './page';
 
@@ -6,8 +6,8 @@ import type {Block} from './page';
  * Blocks of a Markdown/MDX source, for the dev server (`npm start` renders pages
  * in the browser only, so there is no HTML to read). The page is parsed by the
  * site's Markdown front-end, so headings carry the anchors the built page has;
- * the blocks mirror what the DocSearch selectors pick from the HTML: paragraphs,
- * list items, table rows and cells. Code, front matter, imports, HTML markup and
+ * the blocks mirror what the DocSearch selectors pick from the HTML (records/html.ts):
+ * paragraphs (a tight list item's text is its paragraph), table rows and cells. Code, front matter, imports, HTML markup and
  * admonition titles are left out, as the crawler leaves them out.
  *
  * `file` picks the format (`.mdx` is MDX) and names the page in errors. A page
@@ -52,16 +52,11 @@ export function blocksFromMarkdown(source: string, title: string, file?: string)
           // An admonition's title is no paragraph on the page.
           if (!node.data?.directiveLabel) content(node);
           break;
-        case 'listItem': {
-          const own = node.children.filter((child) => child.type !== 'list');
-          // A list item that is only a link (an index): the linked page has the records.
-          const onlyLink =
-            own.length === 1 &&
-            own[0].type === 'paragraph' &&
-            own[0].children.length === 1 &&
-            own[0].children[0].type === 'link';
-          if (!onlyLink) content({type: 'listItem', children: own});
-          walk(node.children.filter((child) => child.type === 'list'));
+        case 'list': {
+          // Items of a tight list render without <p>; the crawler then sees an item that is
+          // only a link as an index entry (the linked page has the records) and skips it.
+          const tight = !node.spread && node.children.every((item) => !item.spread);
+          walk(node.children.filter((item) => !(tight && isOnlyALink(item))));
           break;
         }
         case 'table':
@@ -84,4 +79,14 @@ export function blocksFromMarkdown(source: string, title: string, file?: string)
   };
   walk(page.tree.children);
   return blocks;
+}
+
+function isOnlyALink(item: ListItem): boolean {
+  const [paragraph, ...rest] = item.children;
+  return (
+    rest.length === 0 &&
+    paragraph?.type === 'paragraph' &&
+    paragraph.children.length === 1 &&
+    paragraph.children[0].type === 'link'
+  );
 }
