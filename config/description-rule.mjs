@@ -1,6 +1,6 @@
 // @ts-check
 /**
- * The one rule for a page's description, shared by `scripts/check-content.ts`
+ * The one rule for a page's description, shared by `scripts/check-content.mjs`
  * (the `description` in each page's front matter) and the browser test that
  * reads every built page's `<meta name="description">` (tests/e2e/pages.spec.ts).
  * Below the minimum, search results and link previews have too little to show;
