@@ -55,7 +55,7 @@ test('every sitemap URL answers 200, renders one h1, no literal ::: directive, a
       failures.push(`${path}: admonition shown as text: ${literalDirectives.join(' | ')}`);
     // Search results and link previews read it from the served HTML (Lighthouse's SEO score too);
     // the live DOM is no use here: the head manager swaps the tags while the page hydrates.
-    // The same length rule as the front-matter check (scripts/check-content.mjs).
+    // The same length rule as the front-matter check (scripts/check-content.ts).
     const descriptions = metaDescriptions(await response.text());
     const problem = descriptions.length === 1 ? descriptionProblem(descriptions[0]) : 'one meta description';
     if (problem) failures.push(`${path}: ${problem}: ${JSON.stringify(descriptions)}`);

@@ -7,7 +7,7 @@ import {
   judgeFirstLoadJs,
   readBudgetFile,
 } from '../../scripts/lib/first-load-js-budget.mjs';
-import {findDiagrams} from '../../scripts/lib/diagrams.mjs';
+import {findDiagrams} from '../../scripts/lib/diagrams.ts';
 import {findSearchChunks, isSearchRequest} from '../../scripts/lib/search-code.mjs';
 import {expect, test} from './fixtures';
 

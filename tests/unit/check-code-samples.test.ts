@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {checkCodeBlocks, extractCodeBlocks, optOutReason} from '../../scripts/check-code-samples.mjs';
+import {checkCodeBlocks, extractCodeBlocks, optOutReason} from '../../scripts/check-code-samples.ts';
 
 const root = process.cwd();
 

@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest';
 import {DESCRIPTION_LENGTH, descriptionProblem} from '../../config/description-rule.ts';
-import {checkContent} from '../../scripts/check-content.mjs';
+import {checkContent} from '../../scripts/check-content.ts';
 
 const good = [
   '---',
@@ -98,6 +98,22 @@ describe('checkContent', () => {
     expect(check([...good, '', ...diagram, 'Next section.'])).toEqual([
       expect.stringMatching(/^9: a Mermaid diagram needs a plain-text alternative/),
     ]);
+  });
+
+  it('reports MDX that does not parse at its line, and only that', () => {
+    expect(check([...good, '', 'Costs {1 +} DATA.'], 'docs/guide.mdx')).toEqual([
+      expect.stringMatching(/^9: MDX does not parse: /),
+    ]);
+    // The same text is CommonMark in a .md page: braces are prose there.
+    expect(check([...good, '', 'Costs {1 +} DATA.'], 'docs/guide.md')).toEqual([]);
+  });
+
+  it('finds H1s and diagrams inside lists and components too, and not in front matter', () => {
+    const page = [...good.slice(0, 3), '', '<Tabs>', '', '# Title', '', '</Tabs>'];
+    expect(check(page, 'docs/guide.mdx')).toEqual([]);
+    const listed = [...good, '', '- Step', '', '  ```mermaid', '  flowchart LR', '  ```', '', '  Next.'];
+    expect(check(listed)).toEqual([expect.stringMatching(/^11: a Mermaid diagram needs/)]);
+    expect(check(['---', 'title: TODO later', good[1], '---', '# T'])).toEqual([]);
   });
 
   it('flags unfinished markers outside code', () => {

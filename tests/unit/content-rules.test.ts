@@ -13,7 +13,7 @@ import {
   findUsablePrivateKeyValues,
   pinnedSdkVersion,
   versionMatches,
-} from '../../scripts/lib/content-rules.mjs';
+} from '../../scripts/lib/content-rules.ts';
 
 type Rule = (source: string, file: string) => {file: string; line: number; message: string}[];
 
@@ -309,7 +309,7 @@ describe('checkContentRules', () => {
     ]);
   });
 
-  it('is wired into scripts/check-content.mjs, which fails with file:line', () => {
+  it('is wired into scripts/check-content.ts, which fails with file:line', () => {
     const folder = mkdtempSync(path.join(tmpdir(), 'content-rules-cli-'));
     try {
       const page = path.join(folder, 'page.md');
@@ -325,7 +325,7 @@ describe('checkContentRules', () => {
           `Key: ${HARDHAT_FIRST}`,
         ].join('\n'),
       );
-      const result = spawnSync(process.execPath, ['scripts/check-content.mjs', page], {encoding: 'utf8'});
+      const result = spawnSync(process.execPath, ['scripts/check-content.ts', page], {encoding: 'utf8'});
       expect(result.status).toBe(1);
       expect(result.stderr).toContain(`${page}:7: 0xac0974bec3… is a publicly known private key`);
     } finally {

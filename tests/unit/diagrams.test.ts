@@ -12,8 +12,8 @@ import {
   MANIFEST,
   THEMES,
   type Manifest,
-} from '../../scripts/lib/diagrams.mjs';
-import {launchMermaid} from '../../scripts/lib/mermaid-browser.mjs';
+} from '../../scripts/lib/diagrams.ts';
+import {launchMermaid} from '../../scripts/lib/mermaid-browser.ts';
 import {diagramKey} from '../../src/theme/Mermaid/diagram-key.ts';
 
 // Mermaid in Chromium, as `npm run diagrams` runs it: one browser for the file's parsing tests.

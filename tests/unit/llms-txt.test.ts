@@ -8,16 +8,15 @@ import llmsTxtPlugin, {collectPages, type Options} from '../../src/plugins/llms-
 import {createUrlResolver} from '../../src/plugins/llms-txt/links';
 import {isDocsPage, listedUrls, listingProblems, pagePathOfTwin} from '../../src/plugins/llms-txt/listing';
 import {
-  admonitionTitlesToLabels,
   renderCategoryIndex,
   renderLlmsFull,
   renderLlmsTxt,
   stringLiteral,
-  stripFrontMatter,
   toMarkdownTwin,
   widenTableDelimiters,
 } from '../../src/plugins/llms-txt/markdown';
 import {absoluteUrl, applyTrailingSlash, markdownPathFor} from '../../src/plugins/llms-txt/paths';
+import {admonitionTitlesToLabels} from '../../src/markdown/index.ts';
 
 const SITE = 'https://docs.example.org';
 const md = (source: string, title = 'Title') =>
@@ -46,9 +45,9 @@ describe('page title and front matter', () => {
     );
   });
 
-  it('strips only a leading front matter block', () => {
-    expect(stripFrontMatter('---\na: 1\n---\nbody\n---\n')).toBe('body\n---\n');
-    expect(stripFrontMatter('body\n---\na: 1\n---\n')).toBe('body\n---\na: 1\n---\n');
+  it('drops only a leading front matter block', () => {
+    expect(md('---\na: 1\n---\n# T\n\nbody\n\n---\n\nend\n')).toBe('# T\n\nbody\n\n---\n\nend\n');
+    expect(md('# T\n\nbody\n\n---\n\na: 1\n')).toBe('# T\n\nbody\n\n---\n\na: 1\n');
   });
 
   it('removes explicit heading ids', () => {

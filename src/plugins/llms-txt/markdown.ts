@@ -5,20 +5,18 @@
  * No file system, no Docusaurus: everything here is unit-tested
  * (tests/unit/llms-txt.test.ts).
  *
- * The source is parsed with the same remark stack Docusaurus renders it with
- * (remark-parse, remark-gfm, remark-directive, and remark-mdx for `.mdx`), so
- * the twin sees exactly the admonitions, tabs, links and code blocks the page shows.
+ * The source is read by the site's Markdown front-end (src/markdown), on the same
+ * remark stack Docusaurus renders it with, so the twin sees exactly the admonitions,
+ * tabs, links, code blocks and heading texts the page shows.
  */
 import type {Nodes, PhrasingContent, Root, RootContent} from 'mdast';
-import remarkDirective from 'remark-directive';
 import remarkGfm from 'remark-gfm';
-import remarkMdx from 'remark-mdx';
-import remarkParse from 'remark-parse';
 import remarkStringify, {type Options as StringifyOptions} from 'remark-stringify';
 import {unified} from 'unified';
+import {ADMONITION_KEYWORDS, parsePage} from '../../markdown/index.ts';
 
-/** Admonition keywords Docusaurus knows, with the label the twin shows. */
-export const ADMONITION_LABELS: Readonly<Record<string, string>> = {
+/** The label the twin shows for each admonition keyword. */
+export const ADMONITION_LABELS: Readonly<Record<(typeof ADMONITION_KEYWORDS)[number], string>> = {
   note: 'Note',
   tip: 'Tip',
   info: 'Info',
@@ -52,58 +50,10 @@ export type ConvertOptions = {
   sourceName?: string;
 };
 
-/** Drops a leading YAML front matter block (`---` … `---`). */
-export function stripFrontMatter(source: string): string {
-  return source.replace(/^\uFEFF?---[ \t]*\r?\n(?:[\s\S]*?\r?\n)?---[ \t]*(?:\r?\n|$)/, '');
-}
-
-/**
- * `:::tip Title` → `:::tip[Title]`, as Docusaurus does before parsing (the
- * directive syntax only knows the bracket form). Unlike Docusaurus, lines inside
- * fenced code blocks are left alone, so examples of admonition syntax stay intact.
- */
-export function admonitionTitlesToLabels(
-  source: string,
-  keywords: readonly string[] = Object.keys(ADMONITION_LABELS),
-): string {
-  const opener = new RegExp(`^((?:> ?)*[ \\t]*:{3,}(?:${keywords.join('|')})) +(\\S.*?)[ \\t]*$`);
-  const fenceLine = /^(?:[ \t]*>)*[ \t]*(`{3,}|~{3,})(.*)$/;
-  let fence: {char: string; length: number} | undefined;
-  return source
-    .split('\n')
-    .map((line) => {
-      const fenceMatch = fenceLine.exec(line);
-      if (fence) {
-        if (
-          fenceMatch &&
-          fenceMatch[1][0] === fence.char &&
-          fenceMatch[1].length >= fence.length &&
-          !fenceMatch[2].trim()
-        ) {
-          fence = undefined;
-        }
-        return line;
-      }
-      if (fenceMatch && !(fenceMatch[1][0] === '`' && fenceMatch[2].includes('`'))) {
-        fence = {char: fenceMatch[1][0], length: fenceMatch[1].length};
-        return line;
-      }
-      return line.replace(opener, '$1[$2]');
-    })
-    .join('\n');
-}
-
-const markdownParser = unified().use(remarkParse).use(remarkGfm).use(remarkDirective).freeze();
-const mdxParser = unified().use(remarkParse).use(remarkGfm).use(remarkDirective).use(remarkMdx).freeze();
 const printer = unified()
   .use(remarkGfm, {tablePipeAlign: false})
   .use(remarkStringify, STRINGIFY_OPTIONS)
   .freeze();
-
-/** Parses a page's source (without front matter) the way Docusaurus does. */
-export function parsePage(source: string, mdx: boolean): Root {
-  return (mdx ? mdxParser : markdownParser).parse(admonitionTitlesToLabels(source));
-}
 
 /** Serializes a tree as CommonMark with GFM tables, in the repository's style. */
 export function stringify(tree: Root): string {
@@ -140,7 +90,11 @@ export function widenTableDelimiters(markdown: string): string {
 
 /** The Markdown twin of a docs page: its title as H1, then clean CommonMark. */
 export function toMarkdownTwin(source: string, options: ConvertOptions): string {
-  const tree = parsePage(stripFrontMatter(source), options.mdx);
+  const {tree} = parsePage(source, {
+    file: options.sourceName,
+    format: options.mdx ? 'mdx' : 'md',
+    legacyAdmonitionTitles: true,
+  });
   transformChildren(tree, options);
   const first = tree.children[0];
   if (!(first?.type === 'heading' && first.depth === 1)) {
@@ -207,12 +161,6 @@ function transformNode(node: Nodes, options: ConvertOptions): Nodes[] {
         ];
       return [node];
     }
-    case 'heading': {
-      // Docusaurus' explicit heading ids (`## Title {#id}`) are not part of the text.
-      const last = node.children.at(-1);
-      if (last?.type === 'text') last.value = last.value.replace(/\s*\{#[^}\s]+\}\s*$/, '');
-      break;
-    }
     default:
       break;
   }
@@ -222,7 +170,7 @@ function transformNode(node: Nodes, options: ConvertOptions): Nodes[] {
 
 /** `:::tip[Title]` … `:::` → a blockquote that starts with "**Tip: Title**". */
 function admonition(node: ContainerDirective, options: ConvertOptions): Nodes[] {
-  const label = ADMONITION_LABELS[node.name];
+  const label = (ADMONITION_LABELS as Record<string, string | undefined>)[node.name];
   if (!label) {
     throw new Error(
       `${options.sourceName ?? 'A page'} uses the directive ":::${node.name}", which is not an admonition. ` +

@@ -68,7 +68,7 @@ export async function recordsFromSources(pages: SourcePage[], rules: RecordRules
           pageRank: pageRankFor(rules, sitePath),
           facets: page.facets,
         },
-        blocksFromMarkdown(source, page.title),
+        blocksFromMarkdown(source, page.title, page.file),
       ),
     );
   }

@@ -1,152 +1,92 @@
+import type {ListItem, Nodes, RootContent, TableRow} from 'mdast';
+import {MarkdownError, parsePage, plainText, type PageHeading} from '../../../markdown/index.ts';
 import type {Block} from './page';
 
 /**
  * Blocks of a Markdown/MDX source, for the dev server (`npm start` renders pages
- * in the browser only, so there is no HTML to read). An approximation of what
- * the build gives: headings with Docusaurus' anchors, paragraphs, list items and
- * table rows; code, front matter, imports and JSX markup are skipped.
+ * in the browser only, so there is no HTML to read). The page is parsed by the
+ * site's Markdown front-end, so headings carry the anchors the built page has;
+ * the blocks mirror what the DocSearch selectors pick from the HTML (records/html.ts):
+ * paragraphs (a tight list item's text is its paragraph), table rows and cells. Code, front matter, imports, HTML markup and
+ * admonition titles are left out, as the crawler leaves them out.
+ *
+ * `file` picks the format (`.mdx` is MDX) and names the page in errors. A page
+ * that does not parse (a writer mid-edit) gives only its title: Docusaurus shows
+ * the error itself, and the index must not fail for it.
  */
-export function blocksFromMarkdown(source: string, title: string): Block[] {
+export function blocksFromMarkdown(source: string, title: string, file?: string): Block[] {
   const blocks: Block[] = [{kind: 'heading', level: 1, text: title, anchor: null}];
-  const slugs = createSlugger();
-  const lines = stripFrontMatter(source).split(/\r?\n/);
-  let paragraph: string[] = [];
-  let listItem: string[] | null = null;
-  let fence: string | null = null;
-  let inTable = false;
+  let page;
+  try {
+    page = parsePage(source, {file});
+  } catch (error) {
+    if (error instanceof MarkdownError) return blocks;
+    throw error;
+  }
+  const headings = new Map<Nodes, PageHeading>(page.headings.map((heading) => [heading.node, heading]));
   let sawTitle = false;
 
-  const flush = () => {
-    if (paragraph.length) blocks.push({kind: 'content', text: inline(paragraph.join(' '))});
-    if (listItem) blocks.push({kind: 'content', text: inline(listItem.join(' '))});
-    paragraph = [];
-    listItem = null;
+  const content = (node: Nodes) => {
+    const text = plainText(node);
+    if (text) blocks.push({kind: 'content', text});
   };
-  const endTable = () => {
-    if (inTable) blocks.push({kind: 'table-end'});
-    inTable = false;
+  const tableRow = (row: TableRow) => {
+    const cells = row.children;
+    if (cells.length > 1) blocks.push({kind: 'row', text: plainText(cells[0])});
+    if (cells.length) blocks.push({kind: 'content', text: plainText(cells[cells.length - 1])});
   };
-
-  for (const raw of lines) {
-    const line = raw.trimEnd();
-    const trimmed = line.trim();
-    if (fence) {
-      if (trimmed.startsWith(fence)) fence = null;
-      continue;
-    }
-    const fenceOpen = /^(`{3,}|~{3,})/.exec(trimmed);
-    if (fenceOpen) {
-      flush();
-      endTable();
-      fence = fenceOpen[1];
-      continue;
-    }
-    if (!trimmed) {
-      flush();
-      endTable();
-      continue;
-    }
-    // MDX module syntax, admonition fences, comments and lines that are only markup.
-    if (
-      /^(import|export)\s/.test(trimmed) ||
-      /^:::/.test(trimmed) ||
-      /^<!--.*-->$/.test(trimmed) ||
-      /^<\/?[A-Za-z][^>]*>$/.test(trimmed)
-    ) {
-      flush();
-      continue;
-    }
-    const heading = /^(#{1,6})\s+(.*?)\s*#*\s*$/.exec(trimmed);
-    if (heading) {
-      flush();
-      endTable();
-      const level = heading[1].length as 1 | 2 | 3 | 4 | 5 | 6;
-      const explicit = /\s*\{#([^}\s]+)\}\s*$/.exec(heading[2]);
-      const text = inline(explicit ? heading[2].slice(0, explicit.index) : heading[2]);
-      if (level === 1 && !sawTitle) {
-        sawTitle = true; // the page title, already the first block
-        continue;
+  const walk = (nodes: readonly Nodes[]) => {
+    for (const node of nodes) {
+      switch (node.type) {
+        case 'heading': {
+          const heading = headings.get(node);
+          if (!heading) break;
+          if (heading.depth === 1 && !sawTitle) {
+            sawTitle = true; // the page title, already the first block
+            break;
+          }
+          blocks.push({kind: 'heading', level: heading.depth, text: heading.text, anchor: heading.id});
+          break;
+        }
+        case 'paragraph':
+          // An admonition's title is no paragraph on the page.
+          if (!node.data?.directiveLabel) content(node);
+          break;
+        case 'list': {
+          // Items of a tight list render without <p>; the crawler then sees an item that is
+          // only a link as an index entry (the linked page has the records) and skips it.
+          const tight = !node.spread && node.children.every((item) => !item.spread);
+          walk(node.children.filter((item) => !(tight && isOnlyALink(item))));
+          break;
+        }
+        case 'table':
+          // The first row is the header (`th`), which the crawler does not index.
+          node.children.slice(1).forEach(tableRow);
+          blocks.push({kind: 'table-end'});
+          break;
+        case 'code':
+        case 'html':
+        case 'yaml':
+        case 'mdxjsEsm':
+        case 'mdxFlowExpression':
+        case 'definition':
+        case 'thematicBreak':
+          break;
+        default:
+          if ('children' in node) walk(node.children as RootContent[]);
       }
-      blocks.push({
-        kind: 'heading',
-        level,
-        text,
-        anchor: slugs(explicit ? explicit[1] : text, Boolean(explicit)),
-      });
-      continue;
     }
-    if (trimmed.startsWith('|')) {
-      flush();
-      const cells = trimmed
-        .replace(/^\||\|$/g, '')
-        .split('|')
-        .map((cell) => cell.trim());
-      if (cells.every((cell) => /^:?-{2,}:?$/.test(cell))) continue;
-      if (!inTable) {
-        inTable = true; // the header row: `th`, not indexed
-        continue;
-      }
-      if (cells.length > 1) blocks.push({kind: 'row', text: inline(cells[0])});
-      blocks.push({kind: 'content', text: inline(cells[cells.length - 1])});
-      continue;
-    }
-    const item = /^(?:[-*+]|\d+[.)])\s+(.*)$/.exec(trimmed);
-    if (item) {
-      flush();
-      // A list item that is only a link (an index): the linked page has the records.
-      listItem = /^\[[^\]]*\]\([^)]*\)$/.test(item[1].trim()) ? null : [item[1]];
-      continue;
-    }
-    if (trimmed.startsWith('>')) {
-      paragraph.push(trimmed.replace(/^>\s?/, ''));
-      continue;
-    }
-    if (listItem && raw.startsWith(' ')) listItem.push(trimmed);
-    else {
-      if (listItem) flush();
-      paragraph.push(trimmed);
-    }
-  }
-  flush();
-  endTable();
+  };
+  walk(page.tree.children);
   return blocks;
 }
 
-function stripFrontMatter(source: string): string {
-  return source.replace(/^---\r?\n[\s\S]*?\r?\n---\r?\n/, '');
-}
-
-/** Inline Markdown/MDX to plain text. */
-export function inline(text: string): string {
-  return text
-    .replace(/!\[[^\]]*\]\([^)]*\)/g, '') // images
-    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1') // links
-    .replace(/\[([^\]]*)\]\[[^\]]*\]/g, '$1') // reference links
-    .replace(/<[^>]+>/g, '') // HTML/JSX tags
-    .replace(/\{\/\*.*?\*\/\}/g, '') // MDX comments
-    .replace(/`([^`]*)`/g, '$1')
-    .replace(/(\*\*|__)(.+?)\1/g, '$2')
-    .replace(/(^|[\s(])[*_]([^*_]+)[*_](?=[\s).,;:!?]|$)/g, '$1$2')
-    .replace(/\\([\\`*_{}[\]()#+\-.!|<>])/g, '$1')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&amp;/g, '&')
-    .trim();
-}
-
-/** Heading anchors as Docusaurus makes them (github-slugger), numbered when repeated. */
-export function createSlugger(): (text: string, explicit?: boolean) => string {
-  const counts = new Map<string, number>();
-  return (text, explicit = false) => {
-    const base = explicit
-      ? text
-      : text
-          .toLowerCase()
-          .replace(/[^\p{L}\p{M}\p{N}\p{Pc} -]/gu, '')
-          .replace(/ /g, '-');
-    const seen = counts.get(base);
-    counts.set(base, (seen ?? 0) + 1);
-    return seen === undefined ? base : `${base}-${seen}`;
-  };
+function isOnlyALink(item: ListItem): boolean {
+  const [paragraph, ...rest] = item.children;
+  return (
+    rest.length === 0 &&
+    paragraph?.type === 'paragraph' &&
+    paragraph.children.length === 1 &&
+    paragraph.children[0].type === 'link'
+  );
 }

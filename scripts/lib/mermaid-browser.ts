@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * The installed Mermaid in a headless Chromium, as the site's readers run it:
  * `npm run diagrams` renders with it, and the unit tests parse every diagram
@@ -6,15 +5,18 @@
  */
 import {existsSync} from 'node:fs';
 import {createRequire} from 'node:module';
-import {chromium} from '@playwright/test';
+import {chromium, type Page} from '@playwright/test';
 
 const require = createRequire(import.meta.url);
 
-/**
- * @returns {Promise<{page: import('@playwright/test').Page, parse: (source: string) => Promise<void>, close: () => Promise<void>}>}
- *   `parse` rejects with Mermaid's own message when the source has a syntax error.
- */
-export async function launchMermaid() {
+export type MermaidBrowser = {
+  page: Page;
+  /** Rejects with Mermaid's own message when the source has a syntax error. */
+  parse: (source: string) => Promise<void>;
+  close: () => Promise<void>;
+};
+
+export async function launchMermaid(): Promise<MermaidBrowser> {
   const systemChromium = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((file) => existsSync(file));
   const browser = await chromium.launch({
     ...(systemChromium && {executablePath: systemChromium}),
@@ -26,10 +28,12 @@ export async function launchMermaid() {
     await page.addScriptTag({path: require.resolve('mermaid/dist/mermaid.min.js')});
     return {
       page,
-      async parse(source) {
+      async parse(source: string) {
         const failure = await page.evaluate(async (text) => {
           try {
-            await /** @type {any} */ (window).mermaid.parse(text);
+            await (window as unknown as {mermaid: {parse: (text: string) => Promise<unknown>}}).mermaid.parse(
+              text,
+            );
             return null;
           } catch (error) {
             return error instanceof Error ? error.message : String(error);

@@ -1,5 +1,4 @@
 #!/usr/bin/env node
-// @ts-check
 /**
  * Checks the code blocks of docs/ and blog/; every failure names the file and line.
  * - TypeScript/TSX: compiled against the pinned @streamr/sdk, each block as its own strict ES module.
@@ -10,14 +9,16 @@
  * - JavaScript/JSX: parsed (syntax only).
  *
  * A block opts out only with a reason: ```ts nocompile="why it cannot compile"
- * Blocks are checked in memory: nothing is written to disk.
+ * Blocks are checked in memory: nothing is written to disk. Pages are read by the site's Markdown
+ * front-end (src/markdown), so a block is what the page shows, inside lists, quotes and JSX too.
  *
- * Usage: node scripts/check-code-samples.mjs [files or folders...]   (default: docs blog)
+ * Usage: node scripts/check-code-samples.ts [files or folders...]   (default: docs blog)
  */
 import {readFileSync, readdirSync, statSync} from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import ts from 'typescript';
+import {MarkdownError, parsePage} from '../src/markdown/index.ts';
 import {parseJsonWithLocations} from './lib/json-positions.ts';
 import {loadNodeSchemas, validateNodeConfig} from './lib/node-config.ts';
 
@@ -40,69 +41,39 @@ export const COMPILER_OPTIONS = {
   noFallthroughCasesInSwitch: true,
 };
 
-/**
- * @typedef {{file: string, line: number, language: string, meta: string, code: string}} CodeBlock
- * @typedef {{file: string, line: number, message: string}} SampleProblem
- */
+export type CodeBlock = {file: string; line: number; language: string; meta: string; code: string};
+export type SampleProblem = {file: string; line: number; message: string};
 
 /**
- * Fenced code blocks of a Markdown/MDX document, with the 1-based line of the fence.
- * @param {string} markdown
- * @param {string} file
- * @returns {CodeBlock[]}
+ * Code blocks of a Markdown/MDX document, with the 1-based line of the fence; language '' when the
+ * block names none. A page that does not parse throws a MarkdownError with its file and line.
  */
-export function extractCodeBlocks(markdown, file) {
-  /** @type {CodeBlock[]} */
-  const blocks = [];
-  const lines = markdown.split('\n');
-  for (let i = 0; i < lines.length; i++) {
-    const open = /^(\s*)(`{3,}|~{3,})\s*([\w+-]*)\s*(.*)$/.exec(lines[i]);
-    if (!open) continue;
-    const [, indent, fence, language, meta] = open;
-    const body = [];
-    let j = i + 1;
-    for (; j < lines.length; j++) {
-      const trimmed = lines[j].trimStart();
-      if (trimmed.startsWith(fence) && trimmed.slice(fence.length).trim() === '') break;
-      body.push(lines[j].startsWith(indent) ? lines[j].slice(indent.length) : lines[j].trimStart());
-    }
-    blocks.push({
-      file,
-      line: i + 1,
-      language: language.toLowerCase(),
-      meta: meta.trim(),
-      code: body.join('\n'),
-    });
-    i = j;
-  }
-  return blocks;
+export function extractCodeBlocks(markdown: string, file: string): CodeBlock[] {
+  return parsePage(markdown, {file}).codeBlocks.map((block) => ({
+    file,
+    line: block.line,
+    language: block.language ?? '',
+    meta: block.meta,
+    code: block.code,
+  }));
 }
 
-/**
- * The reason given with `nocompile="..."`, `''` for a bare `nocompile`, or undefined.
- * @param {string} meta
- */
-export function optOutReason(meta) {
+/** The reason given with `nocompile="..."`, `''` for a bare `nocompile`, or undefined. */
+export function optOutReason(meta: string): string | undefined {
   const match = /(?:^|\s)nocompile(?:=(?:"([^"]*)"|'([^']*)'|(\S+)))?/.exec(meta);
   if (!match) return undefined;
   return (match[1] ?? match[2] ?? match[3] ?? '').trim();
 }
 
-/**
- * @param {string} meta
- * @param {string} marker
- */
-function hasMarker(meta, marker) {
+function hasMarker(meta: string, marker: string): boolean {
   return new RegExp(`(?:^|\\s)${marker}(?:\\s|$)`).test(meta);
 }
 
 /**
  * The first syntax error of a JavaScript block (no type-checking: JS samples have no types to
  * check). Later errors are mostly the parser recovering from the first.
- * @param {CodeBlock} block
- * @returns {SampleProblem[]}
  */
-function javascriptSyntaxProblems(block) {
+function javascriptSyntaxProblems(block: CodeBlock): SampleProblem[] {
   const {diagnostics = []} = ts.transpileModule(block.code, {
     fileName: 'sample.jsx',
     reportDiagnostics: true,
@@ -120,18 +91,16 @@ function javascriptSyntaxProblems(block) {
 }
 
 /**
- * @param {CodeBlock[]} blocks
- * @param {string} projectRoot where node_modules with @streamr/sdk and @types live
- * @returns {{problems: SampleProblem[], compiled: number, skipped: number, parsed: number, nodeConfigs: number}}
- *   `compiled` counts TypeScript programs (samples and typed configs), `parsed` JSON and JavaScript blocks.
+ * Checks blocks; `projectRoot` is where node_modules with @streamr/sdk and @types live. `compiled`
+ * counts TypeScript programs (samples and typed configs), `parsed` JSON and JavaScript blocks.
  */
-export function checkCodeBlocks(blocks, projectRoot) {
-  /** @type {SampleProblem[]} */
-  const problems = [];
-  /** @type {Map<string, {block: CodeBlock, firstCodeLine: number}>} */
-  const virtualFiles = new Map();
-  /** @type {Map<string, string>} */
-  const sources = new Map();
+export function checkCodeBlocks(
+  blocks: CodeBlock[],
+  projectRoot: string,
+): {problems: SampleProblem[]; compiled: number; skipped: number; parsed: number; nodeConfigs: number} {
+  const problems: SampleProblem[] = [];
+  const virtualFiles = new Map<string, {block: CodeBlock; firstCodeLine: number}>();
+  const sources = new Map<string, string>();
   let skipped = 0;
 
   let parsed = 0;
@@ -185,8 +154,7 @@ export function checkCodeBlocks(blocks, projectRoot) {
         });
         return;
       }
-      /** @type {string | undefined} */
-      let typeCheckPrefix;
+      let typeCheckPrefix: string | undefined;
       if (isNodeConfig) {
         nodeConfigs += 1;
         const schemas = loadNodeSchemas(path.join(projectRoot, 'schemas', 'streamr-node'));
@@ -250,15 +218,10 @@ export function checkCodeBlocks(blocks, projectRoot) {
   return {problems, compiled: sources.size, skipped, parsed, nodeConfigs};
 }
 
-/**
- * @param {string[]} targets files or folders
- * @returns {string[]} Markdown/MDX files under them
- */
-export function findMarkdownFiles(targets) {
-  /** @type {string[]} */
-  const files = [];
-  /** @param {string} target */
-  const walk = (target) => {
+/** The Markdown/MDX files under the given files or folders. */
+export function findMarkdownFiles(targets: string[]): string[] {
+  const files: string[] = [];
+  const walk = (target: string) => {
     if (SKIPPED_FOLDERS.has(path.normalize(target)) || path.basename(target) === 'node_modules') return;
     if (statSync(target).isDirectory()) {
       for (const entry of readdirSync(target).sort()) walk(path.join(target, entry));
@@ -273,8 +236,19 @@ export function findMarkdownFiles(targets) {
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
   const targets = process.argv.slice(2);
   const files = findMarkdownFiles(targets.length ? targets : ['docs', 'blog']);
-  const blocks = files.flatMap((file) => extractCodeBlocks(readFileSync(file, 'utf8'), file));
-  const {problems, compiled, skipped, parsed, nodeConfigs} = checkCodeBlocks(blocks, process.cwd());
+  const unparsable: SampleProblem[] = [];
+  const blocks = files.flatMap((file) => {
+    try {
+      return extractCodeBlocks(readFileSync(file, 'utf8'), file);
+    } catch (error) {
+      if (!(error instanceof MarkdownError)) throw error;
+      unparsable.push({file, line: error.line, message: error.reason});
+      return [];
+    }
+  });
+  const checked = checkCodeBlocks(blocks, process.cwd());
+  const {compiled, skipped, parsed, nodeConfigs} = checked;
+  const problems = [...unparsable, ...checked.problems];
   for (const problem of problems) console.error(`${problem.file}:${problem.line}: ${problem.message}`);
   console.log(
     `Code samples: ${compiled} compiled, ${parsed} JSON/JavaScript parsed (${nodeConfigs} node configs validated) from ${files.length} files, ${skipped} opted out, ${problems.length} problem(s).`,

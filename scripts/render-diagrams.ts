@@ -1,10 +1,9 @@
 #!/usr/bin/env node
-// @ts-check
 /**
  * `npm run diagrams`: renders every Mermaid diagram in docs/ and blog/ into
  * static/diagrams/<key>.light.svg and <key>.dark.svg, sized (width and height
  * from the drawing), and writes static/diagrams/manifest.json. Run it after
- * adding or changing a diagram and commit the result; see scripts/lib/diagrams.mjs.
+ * adding or changing a diagram and commit the result; see scripts/lib/diagrams.ts.
  *
  * Renders with the installed Mermaid in Chromium (a diagram needs a browser to
  * measure its text). Unchanged diagrams are kept; files of removed diagrams are
@@ -26,8 +25,9 @@ import {
   findDiagrams,
   sizeSvg,
   svgName,
-} from './lib/diagrams.mjs';
-import {launchMermaid} from './lib/mermaid-browser.mjs';
+  type Manifest,
+} from './lib/diagrams.ts';
+import {launchMermaid} from './lib/mermaid-browser.ts';
 
 const FONT = 'Arial, "Liberation Sans", Helvetica, sans-serif';
 
@@ -39,11 +39,10 @@ async function main() {
   const outDir = path.join(root, DIAGRAMS_DIR);
   await fs.mkdir(outDir, {recursive: true});
   const diagrams = await findDiagrams(root);
-  /** @type {import('./lib/diagrams.mjs').Manifest | undefined} */
-  const previous = existsSync(path.join(root, MANIFEST))
+  const previous: Manifest | undefined = existsSync(path.join(root, MANIFEST))
     ? JSON.parse(await fs.readFile(path.join(root, MANIFEST), 'utf8'))
     : undefined;
-  const mermaidVersion = /** @type {string} */ (requireFromHere('mermaid/package.json').version);
+  const mermaidVersion: string = requireFromHere('mermaid/package.json').version;
   const keep =
     !force &&
     previous?.mermaid === mermaidVersion &&
@@ -52,8 +51,7 @@ async function main() {
       : {};
 
   const mermaid = await launchMermaid();
-  /** @type {import('./lib/diagrams.mjs').Manifest['diagrams']} */
-  const rendered = {};
+  const rendered: Manifest['diagrams'] = {};
   try {
     const {page} = mermaid;
     // Every syntax error at once, each with the Markdown file and line, before anything is written.
@@ -64,20 +62,22 @@ async function main() {
     }
     for (const diagram of diagrams) {
       if (rendered[diagram.key]) continue;
-      const files = /** @type {const} */ (['light', 'dark']).map((mode) =>
-        path.join(outDir, svgName(diagram.key, mode)),
-      );
+      const files = (['light', 'dark'] as const).map((mode) => path.join(outDir, svgName(diagram.key, mode)));
       if (keep[diagram.key] && files.every((file) => existsSync(file))) {
         rendered[diagram.key] = keep[diagram.key];
         continue;
       }
-      /** @type {{width: number, height: number} | undefined} */
-      let size;
-      for (const mode of /** @type {const} */ (['light', 'dark'])) {
+      let size: {width: number; height: number} | undefined;
+      for (const mode of ['light', 'dark'] as const) {
         const svg = await page
           .evaluate(
             async ({text, theme, id, font}) => {
-              const mermaid = /** @type {any} */ (window).mermaid;
+              const {mermaid} = window as unknown as {
+                mermaid: {
+                  initialize: (config: Record<string, unknown>) => void;
+                  render: (id: string, text: string) => Promise<{svg: string}>;
+                };
+              };
               mermaid.initialize({
                 startOnLoad: false,
                 theme,
@@ -92,7 +92,7 @@ async function main() {
             },
             {text: diagram.source, theme: THEMES[mode], id: `d${diagram.key}`, font: FONT},
           )
-          .catch((/** @type {unknown} */ error) => {
+          .catch((error: unknown) => {
             throw new Error(`${diagram.file}:${diagram.line}: ${describeMermaidError(error)}`);
           });
         const sized = sizeSvg(svg);
@@ -121,8 +121,7 @@ async function main() {
   }
 
   const sortedKeys = Object.keys(rendered).sort();
-  /** @type {import('./lib/diagrams.mjs').Manifest} */
-  const manifest = {
+  const manifest: Manifest = {
     themes: THEMES,
     mermaid: mermaidVersion,
     diagrams: Object.fromEntries(sortedKeys.map((key) => [key, rendered[key]])),

@@ -1,7 +1,7 @@
-// @ts-check
 /**
  * Content rules about facts that pages keep getting wrong, each reported with file and line.
- * `scripts/check-content.mjs` runs them after its own structural rules.
+ * `scripts/check-content.ts` runs them after its own structural rules. Which lines are code, and
+ * in which language, comes from the site's Markdown front-end (src/markdown).
  *
  * - Shell blocks never put a secret on the command line: no `export PRIVATE_KEY=…`, no
  *   `PRIVATE_KEY=… npm run`, no `--private-key 0x…`. The value would land in the shell history and
@@ -21,8 +21,9 @@
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
+import {ADMONITION_KEYWORDS, MarkdownError, parsePage} from '../../src/markdown/index.ts';
 
-/** @typedef {{file: string, line: number, message: string}} ContentProblem */
+export type ContentProblem = {file: string; line: number; message: string};
 
 const SHELL_LANGUAGES = new Set(['bash', 'sh', 'shell', 'zsh', 'console', 'shell-session', 'sh-session']);
 
@@ -49,7 +50,7 @@ const PUBLIC_DEVELOPMENT_KEYS = new Map([
     '4bbbf85ce3377467afe5d46f804f221813b2bb87f24d81f60f1fcdbf7cbf4356',
     'dbda1821b80551c9d65939329250298aa3472ba22feea921c0cf5d620ea67b97',
     '2a871d0798f97d79848a013d4936a73bf4cc922c825d33c1cf7073dff6d409c6',
-  ].map((key, index) => /** @type {[string, string]} */ ([key, `Hardhat/Anvil test account #${index}`])),
+  ].map((key, index): [string, string] => [key, `Hardhat/Anvil test account #${index}`]),
   ...[
     '4f3edf983ac636a65a842ce7c78d9aa706d3b113bce9c46f30d7d21715b23b1d',
     '6cbed15c793ce57650b9877cf6fa156fbef513c4e6134f022a85b1ffdd59b2a1',
@@ -61,7 +62,7 @@ const PUBLIC_DEVELOPMENT_KEYS = new Map([
     'a453611d9419d0e56f499079478fd72c37b251a94bfde4d19872c44cf65386e3',
     '829e924fdf021ba3dbbc4225edfece9aca04b929d6e75613329ca6f1d31c0bb4',
     'b0057716d5917badaf911b193b12b910811c1497b5bada8d7711f758981c3773',
-  ].map((key, index) => /** @type {[string, string]} */ ([key, `Ganache deterministic account #${index}`])),
+  ].map((key, index): [string, string] => [key, `Ganache deterministic account #${index}`]),
   ['5e98cce00cff5dea6b454889f359a4ec06b9fa6b88e9d69b86de8e1c81887da0', 'Streamr dev environment key'],
 ]);
 
@@ -74,8 +75,7 @@ const PRIVATE_KEY_VALUE =
 
 const PACKAGE_JSON = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../package.json');
 
-/** @type {string | undefined} */
-let pinnedFromPackageJson;
+let pinnedFromPackageJson: string | undefined;
 
 /** The `@streamr/sdk` version the site pins, read once from package.json. */
 function sitePinnedSdkVersion() {
@@ -83,11 +83,8 @@ function sitePinnedSdkVersion() {
   return pinnedFromPackageJson;
 }
 
-/**
- * The exact `@streamr/sdk` version in a package.json.
- * @param {string} packageJsonPath
- */
-export function pinnedSdkVersion(packageJsonPath) {
+/** The exact `@streamr/sdk` version in a package.json. */
+export function pinnedSdkVersion(packageJsonPath: string): string {
   const manifest = JSON.parse(readFileSync(packageJsonPath, 'utf8'));
   const version = manifest.dependencies?.['@streamr/sdk'] ?? manifest.devDependencies?.['@streamr/sdk'];
   if (typeof version !== 'string' || !/^\d+\.\d+\.\d+$/.test(version)) {
@@ -98,43 +95,51 @@ export function pinnedSdkVersion(packageJsonPath) {
   return version;
 }
 
-/**
- * The page's lines, each with the language of the fenced code block it is in (null for prose). Fence
- * lines are left out. Same fence grammar as the code-sample check: an opening run of three or more
- * backticks or tildes, closed by a line with a run of the same kind that is at least as long.
- * @param {string} source
- * @returns {{line: number, text: string, language: string | null}[]}
- */
-function taggedLines(source) {
-  /** @type {{line: number, text: string, language: string | null}[]} */
-  const tagged = [];
-  /** @type {{fence: string, language: string} | null} */
-  let open = null;
-  source.split('\n').forEach((text, index) => {
-    const trimmed = text.trim();
-    if (open) {
-      const close = /^(`{3,}|~{3,})$/.exec(trimmed);
-      if (close && close[1][0] === open.fence[0] && close[1].length >= open.fence.length) open = null;
-      else tagged.push({line: index + 1, text, language: open.language});
-      return;
-    }
-    const opening = /^(`{3,}|~{3,})\s*([\w+-]*)/.exec(trimmed);
-    if (opening) open = {fence: opening[1], language: opening[2].toLowerCase()};
-    else tagged.push({line: index + 1, text, language: null});
-  });
-  return tagged;
-}
+type TaggedLine = {line: number; text: string; language: string | null};
 
 /**
- * Secrets put on a shell command line in `bash`/`sh`/`shell`/`zsh`/`console` blocks.
- * @param {string} source
- * @param {string} file
- * @returns {ContentProblem[]}
+ * The page's lines, each with the language of the code block it is in (null for prose; '' for a
+ * block that names none). Fence lines are left out. A page that does not parse gives no lines:
+ * scripts/check-content.ts reports its syntax error, and its blocks cannot be told from prose.
  */
-export function findSecretsOnShellCommandLines(source, file) {
-  /** @type {ContentProblem[]} */
-  const problems = [];
-  for (const {line, text, language} of taggedLines(source)) {
+function taggedLines(source: string, file: string): TaggedLine[] {
+  // Three rules ask about the same page in a row: parse it once.
+  if (lastTagged?.source !== source || lastTagged.file !== file)
+    lastTagged = {source, file, lines: tagLines(source, file)};
+  return lastTagged.lines;
+}
+
+let lastTagged: {source: string; file: string; lines: TaggedLine[]} | undefined;
+
+function tagLines(source: string, file: string): TaggedLine[] {
+  let codeBlocks;
+  try {
+    ({codeBlocks} = parsePage(source, {file}));
+  } catch (error) {
+    if (error instanceof MarkdownError) return [];
+    throw error;
+  }
+  const lines = source.split('\n');
+  const language = new Map<number, string>();
+  const fences = new Set<number>();
+  const fenceLine = /^[\s>]*(?:`{3,}|~{3,})/;
+  for (const block of codeBlocks) {
+    const fenced = fenceLine.test(lines[block.line - 1] ?? '');
+    const closed =
+      fenced && block.endLine > block.line && /^[\s>]*(?:`{3,}|~{3,})\s*$/.test(lines[block.endLine - 1]);
+    if (fenced) fences.add(block.line);
+    if (closed) fences.add(block.endLine);
+    for (let line = block.line; line <= block.endLine; line++) language.set(line, block.language ?? '');
+  }
+  return lines.flatMap((text, index) =>
+    fences.has(index + 1) ? [] : [{line: index + 1, text, language: language.get(index + 1) ?? null}],
+  );
+}
+
+/** Secrets put on a shell command line in `bash`/`sh`/`shell`/`zsh`/`console` blocks. */
+export function findSecretsOnShellCommandLines(source: string, file: string): ContentProblem[] {
+  const problems: ContentProblem[] = [];
+  for (const {line, text, language} of taggedLines(source, file)) {
     if (!language || !SHELL_LANGUAGES.has(language)) continue;
     const code = text.replace(/(^|\s)#.*$/, '$1'); // a comment is not executed
     for (const match of code.matchAll(SECRET_ASSIGNMENT)) {
@@ -159,24 +164,15 @@ export function findSecretsOnShellCommandLines(source, file) {
   return problems;
 }
 
-/**
- * True if a shell word is a literal value rather than a reference to a variable or command output.
- * @param {string} word
- */
-function isLiteral(word) {
+/** True if a shell word is a literal value rather than a reference to a variable or command output. */
+function isLiteral(word: string): boolean {
   const unquoted = word.replace(/^["']/, '');
   return unquoted !== '' && !unquoted.startsWith('$');
 }
 
-/**
- * Publicly known private keys anywhere on the page, prose or code.
- * @param {string} source
- * @param {string} file
- * @returns {ContentProblem[]}
- */
-export function findPubliclyKnownKeys(source, file) {
-  /** @type {ContentProblem[]} */
-  const problems = [];
+/** Publicly known private keys anywhere on the page, prose or code. */
+export function findPubliclyKnownKeys(source: string, file: string): ContentProblem[] {
+  const problems: ContentProblem[] = [];
   source.split('\n').forEach((text, index) => {
     for (const match of text.matchAll(KEY_SHAPED)) {
       const reason = whyPubliclyKnown(match[1].toLowerCase());
@@ -192,11 +188,8 @@ export function findPubliclyKnownKeys(source, file) {
   return problems;
 }
 
-/**
- * @param {string} hex 64 lowercase hex digits
- * @returns {string | undefined}
- */
-function whyPubliclyKnown(hex) {
+/** Why a key (64 lowercase hex digits) is publicly known, or undefined. */
+function whyPubliclyKnown(hex: string): string | undefined {
   if (/^(.)\1{63}$/.test(hex)) return 'one digit repeated';
   // 0x0…01 and friends: with 48 or more leading zeros, the key is a small number anyone can try
   if (/^0{48}/.test(hex)) return 'mostly zeros';
@@ -204,15 +197,9 @@ function whyPubliclyKnown(hex) {
   return PUBLIC_DEVELOPMENT_KEYS.get(hex);
 }
 
-/**
- * Private key settings whose value would pass validation, so a reader could run the example as is.
- * @param {string} source
- * @param {string} file
- * @returns {ContentProblem[]}
- */
-export function findUsablePrivateKeyValues(source, file) {
-  /** @type {ContentProblem[]} */
-  const problems = [];
+/** Private key settings whose value would pass validation, so a reader could run the example as is. */
+export function findUsablePrivateKeyValues(source: string, file: string): ContentProblem[] {
+  const problems: ContentProblem[] = [];
   source.split('\n').forEach((text, index) => {
     for (const match of text.matchAll(PRIVATE_KEY_VALUE)) {
       problems.push({
@@ -256,21 +243,20 @@ const HISTORICAL_MARKER = /version:\s*historical/;
 /**
  * Docs pages that name an SDK version other than the pinned one: `@streamr/sdk@X`, "`@streamr/sdk` X",
  * and versions in a sentence that claims to be about the current, latest or pinned release.
- * @param {string} source
- * @param {string} file
- * @param {string} [pinned] defaults to the version in package.json
- * @returns {ContentProblem[]}
+ * `pinned` defaults to the version in package.json.
  */
-export function findSdkVersionMismatches(source, file, pinned = sitePinnedSdkVersion()) {
+export function findSdkVersionMismatches(
+  source: string,
+  file: string,
+  pinned: string = sitePinnedSdkVersion(),
+): ContentProblem[] {
   if (isBlogPost(file)) return [];
-  /** @type {ContentProblem[]} */
-  const problems = [];
+  const problems: ContentProblem[] = [];
   const lines = source.split('\n');
   lines.forEach((text, index) => {
     if (HISTORICAL_MARKER.test(text) || HISTORICAL_MARKER.test(previousNonBlank(lines, index))) return;
-    /** @type {Set<string>} */
-    const reported = new Set();
-    const report = (/** @type {string} */ version, /** @type {string} */ how) => {
+    const reported = new Set<string>();
+    const report = (version: string, how: string) => {
       if (versionMatches(version, pinned) || reported.has(version)) return;
       reported.add(version);
       problems.push({
@@ -287,41 +273,28 @@ export function findSdkVersionMismatches(source, file, pinned = sitePinnedSdkVer
   return problems;
 }
 
-/**
- * @param {string[]} lines
- * @param {number} index
- */
-function previousNonBlank(lines, index) {
+function previousNonBlank(lines: string[], index: number): string {
   for (let i = index - 1; i >= 0; i--) if (lines[i].trim()) return lines[i];
   return '';
 }
 
-/**
- * True if every component given (103, 103.3, 103.3.1, 103.x) equals the pinned version's.
- * @param {string} version
- * @param {string} pinned
- */
-export function versionMatches(version, pinned) {
+/** True if every component given (103, 103.3, 103.3.1, 103.x) equals the pinned version's. */
+export function versionMatches(version: string, pinned: string): boolean {
   const pinnedParts = pinned.split('.');
   return version.split('.').every((part, i) => part === 'x' || part === pinnedParts[i]);
 }
 
-/** @param {string} file */
-function isBlogPost(file) {
+function isBlogPost(file: string): boolean {
   return /(^|[\\/])blog[\\/]/.test(file);
 }
 
 /**
  * Table cells that say only "unchanged", which reads as "still the default"; name what left it
  * unchanged (for example "not changed by SIP-20") and where the live value can be read.
- * @param {string} source
- * @param {string} file
- * @returns {ContentProblem[]}
  */
-export function findBareUnchangedCells(source, file) {
-  /** @type {ContentProblem[]} */
-  const problems = [];
-  for (const {line, text, language} of taggedLines(source)) {
+export function findBareUnchangedCells(source: string, file: string): ContentProblem[] {
+  const problems: ContentProblem[] = [];
+  for (const {line, text, language} of taggedLines(source, file)) {
     if (language !== null || !text.trim().startsWith('|')) continue;
     const cells = text.split('|').map((cell) => cell.trim().toLowerCase());
     if (cells.includes('unchanged')) {
@@ -336,31 +309,15 @@ export function findBareUnchangedCells(source, file) {
   return problems;
 }
 
-/** The admonition types Docusaurus's classic theme renders. */
-const ADMONITION_TYPES = [
-  'note',
-  'tip',
-  'info',
-  'warning',
-  'danger',
-  'caution',
-  'important',
-  'success',
-  'secondary',
-];
-const SPACE_TITLED_ADMONITION = new RegExp(`^\\s*(:{3,})(${ADMONITION_TYPES.join('|')})[ \\t]+(\\S.*)$`);
+const SPACE_TITLED_ADMONITION = new RegExp(`^\\s*(:{3,})(${ADMONITION_KEYWORDS.join('|')})[ \\t]+(\\S.*)$`);
 
 /**
  * Admonitions titled the MDX 1 way (`:::warning Title`), which the site's Docusaurus settings
  * (`future.v4`, so no `mdx1Compat.admonitions`) render as the literal text ":::warning Title".
- * @param {string} source
- * @param {string} file
- * @returns {ContentProblem[]}
  */
-export function findSpaceTitledAdmonitions(source, file) {
-  /** @type {ContentProblem[]} */
-  const problems = [];
-  for (const {line, text, language} of taggedLines(source)) {
+export function findSpaceTitledAdmonitions(source: string, file: string): ContentProblem[] {
+  const problems: ContentProblem[] = [];
+  for (const {line, text, language} of taggedLines(source, file)) {
     if (language !== null) continue;
     const match = SPACE_TITLED_ADMONITION.exec(text);
     if (!match) continue;
@@ -374,14 +331,12 @@ export function findSpaceTitledAdmonitions(source, file) {
   return problems;
 }
 
-/**
- * Every rule of this module, problems sorted by line.
- * @param {string} source
- * @param {string} file
- * @param {{pinnedSdkVersion?: string}} [options]
- * @returns {ContentProblem[]}
- */
-export function checkContentRules(source, file, options = {}) {
+/** Every rule of this module, problems sorted by line. */
+export function checkContentRules(
+  source: string,
+  file: string,
+  options: {pinnedSdkVersion?: string} = {},
+): ContentProblem[] {
   return [
     ...findSecretsOnShellCommandLines(source, file),
     ...findPubliclyKnownKeys(source, file),

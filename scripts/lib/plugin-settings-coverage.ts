@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * Compares the plugin settings reference page (docs/usage/node-plugin-settings.md) with the
  * shipped node schemas, so the hand-written page cannot fall behind a schema refresh: every
@@ -7,28 +6,30 @@
  *
  * The page's format: under "## Operator plugin", one list item per setting,
  * "- **`path`**: type; default `value` (...). Effect" (or "; required."); under "## Other plugins",
- * one table row per setting: | `plugin` | `path` | default | type and effect |.
+ * one table row per setting: | `plugin` | `path` | default | type and effect |. The page is read
+ * by the site's Markdown front-end (src/markdown); cells and items are compared as written.
  */
+import type {Nodes, RootContent} from 'mdast';
+import {parsePage, plainText} from '../../src/markdown/index.ts';
 
-/**
- * @typedef {{path: string, default?: unknown, required: boolean}} SettingSpec
- * @typedef {{cells: string[], line: number}} TableRow
- * @typedef {{key: string, defaultText: string, line: number}} SettingEntry
- */
+export type SettingSpec = {path: string; default?: unknown; required: boolean};
+/** A table row: its cells as written in the Markdown, and its line. */
+export type TableRow = {cells: string[]; line: number};
+export type SettingEntry = {key: string; defaultText: string; line: number};
+
+// JSON Schema as read from the node's files: any shape.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Schema = any;
 
 /**
  * The settings of a plugin schema as paths within its section: nested objects are dotted
  * (`fleetState.pruneAgeInMs`), array items get `[]` (`streams[].streamId`). An object with its own
  * properties is listed through its leaves; an array of objects is listed itself and through its items.
- * @param {any} schema
- * @param {string} [prefix]
- * @returns {SettingSpec[]}
  */
-export function settingPaths(schema, prefix = '') {
-  /** @type {SettingSpec[]} */
-  const settings = [];
+export function settingPaths(schema: Schema, prefix = ''): SettingSpec[] {
+  const settings: SettingSpec[] = [];
   const required = new Set(schema.required ?? []);
-  for (const [key, property] of Object.entries(schema.properties ?? {})) {
+  for (const [key, property] of Object.entries<Schema>(schema.properties ?? {})) {
     // A boolean schema under `properties` is a misplaced keyword, not a setting: upstream's
     // subscriber schema lists `"additionalProperties": false` among the properties of a stream.
     if (typeof property !== 'object' || property === null) continue;
@@ -45,71 +46,84 @@ export function settingPaths(schema, prefix = '') {
   return settings;
 }
 
-/**
- * Rows of the Markdown tables under the h2 heading `heading`, until the next h2.
- * @param {string} markdown
- * @param {string} heading text of the h2, without `## `
- * @returns {TableRow[]}
- */
-export function tableRowsUnder(markdown, heading) {
-  const lines = markdown.split('\n');
-  const start = lines.findIndex((line) => line.trim() === `## ${heading}`);
+/** The blocks under the h2 heading whose text is `heading`, up to the next h2 (or h1). */
+function sectionUnder(markdown: string, heading: string): RootContent[] {
+  const {tree} = parsePage(markdown);
+  const start = tree.children.findIndex(
+    (node) => node.type === 'heading' && node.depth === 2 && plainText(node) === heading,
+  );
   if (start === -1) return [];
-  /** @type {TableRow[]} */
-  const rows = [];
-  for (let i = start + 1; i < lines.length && !lines[i].startsWith('## '); i++) {
-    const line = lines[i].trim();
-    if (!line.startsWith('|') || /^\|[\s|:-]+\|$/.test(line)) continue;
-    rows.push({
-      cells: line
-        .slice(1, -1)
-        .split(/\s\|\s?/)
-        .map((cell) => cell.trim()),
-      line: i + 1,
-    });
+  const section: RootContent[] = [];
+  for (const node of tree.children.slice(start + 1)) {
+    if (node.type === 'heading' && node.depth <= 2) break;
+    section.push(node);
   }
-  return rows;
+  return section;
+}
+
+/** The Markdown source of a node, as written. */
+function written(markdown: string, node: Nodes): string {
+  const start = node.position?.start.offset;
+  const end = node.position?.end.offset;
+  return start === undefined || end === undefined ? '' : markdown.slice(start, end);
+}
+
+/** Rows of the Markdown tables under the h2 heading `heading` (text of the h2, without `## `). */
+export function tableRowsUnder(markdown: string, heading: string): TableRow[] {
+  return sectionUnder(markdown, heading).flatMap((node) =>
+    node.type === 'table'
+      ? node.children.map((row) => ({
+          // A cell's position takes in the pipes around it.
+          cells: row.children.map((cell) =>
+            written(markdown, cell)
+              .trim()
+              .replace(/^\|/, '')
+              .replace(/(?<!\\)\|$/, '')
+              .trim(),
+          ),
+          line: row.position?.start.line ?? 0,
+        }))
+      : [],
+  );
 }
 
 /**
  * Setting list items under the h2 heading `heading`: "- **`path`**: type; default `x`. Effect".
  * `defaultText` is the part before the first sentence break, where type and default are.
- * @param {string} markdown
- * @param {string} heading
- * @returns {SettingEntry[]}
  */
-export function settingListItemsUnder(markdown, heading) {
-  const lines = markdown.split('\n');
-  const start = lines.findIndex((line) => line.trim() === `## ${heading}`);
-  if (start === -1) return [];
-  /** @type {SettingEntry[]} */
-  const entries = [];
-  for (let i = start + 1; i < lines.length && !lines[i].startsWith('## '); i++) {
-    const item = /^- \*\*`([^`]+)`\*\*:(.*)$/.exec(lines[i]);
-    if (item) entries.push({key: item[1], defaultText: item[2].split(/\.\s/)[0], line: i + 1});
+export function settingListItemsUnder(markdown: string, heading: string): SettingEntry[] {
+  const entries: SettingEntry[] = [];
+  for (const node of sectionUnder(markdown, heading)) {
+    if (node.type !== 'list') continue;
+    for (const item of node.children) {
+      const paragraph = item.children[0];
+      if (paragraph?.type !== 'paragraph') continue;
+      const [name, ...rest] = paragraph.children;
+      const key = name?.type === 'strong' && name.children.length === 1 ? name.children[0] : undefined;
+      if (key?.type !== 'inlineCode' || rest[0]?.type !== 'text' || !rest[0].value.startsWith(':')) continue;
+      const after = markdown.slice(name.position?.end.offset ?? 0, paragraph.position?.end.offset ?? 0);
+      entries.push({
+        key: key.value,
+        defaultText: after.slice(1).replace(/\s+/g, ' ').split(/\.\s/)[0],
+        line: item.position?.start.line ?? 0,
+      });
+    }
   }
   return entries;
 }
 
-/** @param {unknown} value */
-const formatDefault = (value) => `\`${JSON.stringify(value)}\``;
+const formatDefault = (value: unknown) => `\`${JSON.stringify(value)}\``;
 
 /**
- * @param {string} markdown the page
- * @param {{operator: any, others: Record<string, any>, allPlugins: string[]}} schemas
- *   `operator`: its schema; `others`: schemas of the plugins in the "Other plugins" table by name;
- *   `allPlugins`: every plugin the node ships
- * @returns {string[]} what is missing or wrong, one message each
+ * What is missing or wrong on the page, one message each. `schemas.operator`: its schema; `others`:
+ * schemas of the plugins in the "Other plugins" table by name; `allPlugins`: every plugin the node ships.
  */
-export function checkPluginSettingsPage(markdown, schemas) {
-  /** @type {string[]} */
-  const problems = [];
-  /**
-   * @param {SettingSpec[]} settings
-   * @param {SettingEntry[]} entries
-   * @param {string} where
-   */
-  const compare = (settings, entries, where) => {
+export function checkPluginSettingsPage(
+  markdown: string,
+  schemas: {operator: Schema; others: Record<string, Schema>; allPlugins: string[]},
+): string[] {
+  const problems: string[] = [];
+  const compare = (settings: SettingSpec[], entries: SettingEntry[], where: string) => {
     const known = new Set(settings.map((setting) => setting.path));
     for (const entry of entries) {
       if (!known.has(entry.key)) {
@@ -141,8 +155,7 @@ export function checkPluginSettingsPage(markdown, schemas) {
     }
   };
 
-  /** @param {string | undefined} cell */
-  const codeIn = (cell) => /^`([^`]+)`$/.exec(cell ?? '')?.[1];
+  const codeIn = (cell: string | undefined) => /^`([^`]+)`$/.exec(cell ?? '')?.[1];
 
   compare(
     settingPaths(schemas.operator),
@@ -152,8 +165,7 @@ export function checkPluginSettingsPage(markdown, schemas) {
 
   const otherRows = tableRowsUnder(markdown, 'Other plugins');
   for (const [plugin, schema] of Object.entries(schemas.others)) {
-    /** @type {SettingEntry[]} */
-    const entries = otherRows.flatMap((row) => {
+    const entries: SettingEntry[] = otherRows.flatMap((row) => {
       const key = codeIn(row.cells[1]);
       return codeIn(row.cells[0]) === plugin && key
         ? [{key, defaultText: row.cells[2] ?? '', line: row.line}]

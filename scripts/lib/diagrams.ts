@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * Mermaid diagrams are rendered ahead of time (`npm run diagrams`) into sized
  * SVG files in static/diagrams/, one per color mode, listed in
@@ -8,10 +7,12 @@
  * from the manifest falls back to Mermaid in the browser (handy while writing);
  * tests/unit/diagrams.test.ts fails until it is rendered.
  *
- * This module finds the diagrams in the docs and checks the rendered set.
+ * This module finds the diagrams in the docs (through the site's Markdown front-end,
+ * src/markdown) and checks the rendered set.
  */
 import {promises as fs} from 'node:fs';
 import path from 'node:path';
+import {nextSibling, parsePage, plainText} from '../../src/markdown/index.ts';
 import {diagramKey, normalizeDiagramSource} from '../../src/theme/Mermaid/diagram-key.ts';
 
 export const DIAGRAMS_DIR = 'static/diagrams';
@@ -23,51 +24,47 @@ export const THEMES = {light: 'neutral', dark: 'dark'};
 export const CONTENT_DIRS = ['docs', 'blog'];
 const SKIP = [path.join('docs', 'usage', 'sdk', 'api')];
 
-/**
- * @typedef {{key: string, source: string, file: string, line: number, describedBelow: boolean, title?: string}} Diagram
- * @typedef {{width: number, height: number, title?: string}} ManifestEntry
- * @typedef {{themes: {light: string, dark: string}, mermaid: string, diagrams: Record<string, ManifestEntry>}} Manifest
- */
+export type Diagram = {
+  key: string;
+  source: string;
+  file: string;
+  /** Line of the ```mermaid fence. */
+  line: number;
+  /** Followed by an "In words: ..." paragraph. */
+  describedBelow: boolean;
+  title?: string;
+};
+export type ManifestEntry = {width: number; height: number; title?: string};
+export type Manifest = {
+  themes: {light: string; dark: string};
+  mermaid: string;
+  diagrams: Record<string, ManifestEntry>;
+};
 
-/**
- * Diagrams in one Markdown text: fenced code blocks whose language is `mermaid`.
- * @param {string} text
- * @param {string} file for messages
- * @returns {Diagram[]}
- */
-export function diagramsIn(text, file) {
-  /** @type {Diagram[]} */
-  const found = [];
-  const fence = /^( {0,3})(`{3,}|~{3,})mermaid[^\S\n]*[^\n]*\n([\s\S]*?)\n {0,3}\2[`~]*[^\S\n]*$/gm;
-  for (const match of text.matchAll(fence)) {
-    const indent = match[1].length;
-    const body = match[3]
-      .split('\n')
-      .map((line) => line.slice(Math.min(indent, line.length - line.trimStart().length)))
-      .join('\n');
-    const source = normalizeDiagramSource(body);
-    const after = text.slice((match.index ?? 0) + match[0].length).trimStart();
+/** Diagrams in one page: code blocks whose language is `mermaid`. `file` names the page (and picks MDX). */
+export function diagramsIn(text: string, file: string): Diagram[] {
+  const page = parsePage(text, {file});
+  return page.codeBlocks.flatMap((block) => {
+    if (block.language !== 'mermaid') return [];
+    const source = normalizeDiagramSource(block.code);
+    const next = nextSibling(page.tree, block.node);
     const title = /^\s*accTitle\s*:\s*(.+)$/m.exec(source)?.[1].trim();
-    found.push({
-      key: diagramKey(source),
-      source,
-      file,
-      line: text.slice(0, match.index).split('\n').length,
-      describedBelow: /^In words\b/.test(after),
-      ...(title && {title}),
-    });
-  }
-  return found;
+    return [
+      {
+        key: diagramKey(source),
+        source,
+        file,
+        line: block.line,
+        describedBelow: next !== undefined && /^In words\b/.test(plainText(next)),
+        ...(title && {title}),
+      },
+    ];
+  });
 }
 
-/**
- * Every diagram in the site's Markdown.
- * @param {string} root project folder
- * @returns {Promise<Diagram[]>}
- */
-export async function findDiagrams(root) {
-  /** @type {Diagram[]} */
-  const diagrams = [];
+/** Every diagram in the site's Markdown; `root` is the project folder. */
+export async function findDiagrams(root: string): Promise<Diagram[]> {
+  const diagrams: Diagram[] = [];
   for (const dir of CONTENT_DIRS) {
     let entries;
     try {
@@ -89,13 +86,14 @@ export async function findDiagrams(root) {
  * Diagrams Mermaid cannot parse, as messages that name the Markdown file and the
  * line of the diagram's ```mermaid fence (a syntax error is otherwise only seen
  * as Mermaid's error graphic in the browser, or as a failed `npm run diagrams`).
- * @param {Diagram[]} diagrams
- * @param {(source: string) => Promise<unknown>} parse Mermaid's parser, e.g. from
- *   scripts/lib/mermaid-browser.mjs (Mermaid's sanitizer needs a DOM: Node alone fails on labels)
- * @returns {Promise<string[]>}
+ * `parse` is Mermaid's parser, e.g. from scripts/lib/mermaid-browser.ts (Mermaid's sanitizer
+ * needs a DOM: Node alone fails on labels).
  */
-export async function diagramSyntaxErrors(diagrams, parse) {
-  const problems = [];
+export async function diagramSyntaxErrors(
+  diagrams: Diagram[],
+  parse: (source: string) => Promise<unknown>,
+): Promise<string[]> {
+  const problems: string[] = [];
   for (const diagram of diagrams) {
     try {
       await parse(diagram.source);
@@ -106,11 +104,8 @@ export async function diagramSyntaxErrors(diagrams, parse) {
   return problems;
 }
 
-/**
- * Mermaid's message on one line.
- * @param {unknown} error
- */
-export function describeMermaidError(error) {
+/** Mermaid's message on one line. */
+export function describeMermaidError(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
   // Jison-based grammars quote the source and point at the mistake with "---^" between
   // "Parse error on line N:" and "Expecting ..., got ...": the first and last lines say it all.
@@ -121,19 +116,26 @@ export function describeMermaidError(error) {
   return `the Mermaid diagram does not parse: ${what.length > 300 ? `${what.slice(0, 297)}...` : what}`;
 }
 
-/** @param {string} key @param {'light' | 'dark'} mode */
-export function svgName(key, mode) {
+export function svgName(key: string, mode: 'light' | 'dark'): string {
   return `${key}.${mode}.svg`;
 }
 
 /**
  * What is wrong with the rendered set, as messages a writer can act on.
- * @param {{diagrams: Diagram[], manifest: Manifest, files: string[], themes: {light: string, dark: string}}} input
- *   `files`: names in static/diagrams/; `themes`: the site's Mermaid themes
- * @returns {string[]}
+ * `files`: names in static/diagrams/; `themes`: the site's Mermaid themes.
  */
-export function checkRenderedDiagrams({diagrams, manifest, files, themes}) {
-  const problems = [];
+export function checkRenderedDiagrams({
+  diagrams,
+  manifest,
+  files,
+  themes,
+}: {
+  diagrams: Diagram[];
+  manifest: Manifest;
+  files: string[];
+  themes: {light: string; dark: string};
+}): string[] {
+  const problems: string[] = [];
   const run = 'run `npm run diagrams` and commit static/diagrams/';
   if (manifest.themes.light !== themes.light || manifest.themes.dark !== themes.dark) {
     problems.push(
@@ -144,7 +146,7 @@ export function checkRenderedDiagrams({diagrams, manifest, files, themes}) {
   for (const d of diagrams) {
     const entry = manifest.diagrams[d.key];
     if (!entry) problems.push(`${d.file}:${d.line}: diagram ${d.key} is not rendered: ${run}`);
-    for (const mode of /** @type {const} */ (['light', 'dark'])) {
+    for (const mode of ['light', 'dark'] as const) {
       if (entry && !files.includes(svgName(d.key, mode)))
         problems.push(`${d.file}:${d.line}: ${svgName(d.key, mode)} is missing: ${run}`);
     }
@@ -168,10 +170,8 @@ export function checkRenderedDiagrams({diagrams, manifest, files, themes}) {
 /**
  * Gives the SVG a fixed intrinsic size (Mermaid writes width="100%" and a
  * max-width style), so an <img> of it reserves its space before it loads.
- * @param {string} svg
- * @returns {{svg: string, width: number, height: number}}
  */
-export function sizeSvg(svg) {
+export function sizeSvg(svg: string): {svg: string; width: number; height: number} {
   const open = /^<svg\b[^>]*>/.exec(svg);
   if (!open) throw new Error('not an SVG');
   const viewBox = /\bviewBox="([^"]+)"/

@@ -1,0 +1,214 @@
+/**
+ * The site's one Markdown front-end: a page's source → its front matter, its
+ * syntax tree, its headings with the ids Docusaurus gives them, and its code
+ * blocks with their lines in the file. The llms-txt twins, the dev-server search
+ * records, the content and code-sample checks and the diagram renderer all read
+ * pages through here, so they agree with each other and with the rendered site.
+ *
+ * The tree comes from the remark stack Docusaurus compiles pages with
+ * (remark-parse, remark-frontmatter, remark-directive, remark-gfm, plus remark-mdx
+ * for `.mdx`: `markdown.format: 'detect'` makes `.md` plain CommonMark). Positions
+ * in the tree are those of the file, front matter included.
+ *
+ * Server-side only (plugins, scripts, tests): Node runs it without a bundler, so
+ * its relative imports name their `.ts` files.
+ */
+import yaml from 'js-yaml';
+import type {Code, Heading, Nodes, Root} from 'mdast';
+import remarkDirective from 'remark-directive';
+import remarkFrontmatter from 'remark-frontmatter';
+import remarkGfm from 'remark-gfm';
+import remarkMdx from 'remark-mdx';
+import remarkParse from 'remark-parse';
+import {unified} from 'unified';
+import {admonitionTitlesToLabels} from './admonitions.ts';
+import {headingIds} from './headings.ts';
+
+export {ADMONITION_KEYWORDS, admonitionTitlesToLabels} from './admonitions.ts';
+export {plainText} from './text.ts';
+
+/** A problem in a page a writer has to fix, with the file and the 1-based line. */
+export class MarkdownError extends Error {
+  readonly file: string;
+  readonly line: number;
+  readonly reason: string;
+  constructor(file: string, line: number, reason: string) {
+    super(`${file}:${line}: ${reason}`);
+    this.name = 'MarkdownError';
+    this.file = file;
+    this.line = line;
+    this.reason = reason;
+  }
+}
+
+export type MarkdownFormat = 'md' | 'mdx';
+
+export type PageHeading = {
+  depth: 1 | 2 | 3 | 4 | 5 | 6;
+  /** The heading as text, without an explicit `{#id}`. */
+  text: string;
+  /** The `id` of the heading in the built HTML (its anchor). */
+  id: string;
+  /** True when the page wrote the id (`{#id}`, `{/* #id *\/}`, `<!-- #id -->`). */
+  explicitId: boolean;
+  line: number;
+  node: Heading;
+};
+
+export type CodeBlock = {
+  /** Lower-cased language (`ts`, `json`), or null for a block that names none. */
+  language: string | null;
+  /** The rest of the info string (`title="x" nocompile="why"`), '' when there is none. */
+  meta: string;
+  code: string;
+  /** 1-based line of the opening fence (or first line of an indented block). */
+  line: number;
+  /** 1-based line of the closing fence (or last line). */
+  endLine: number;
+  node: Code;
+};
+
+export type ParsedPage = {
+  /** The name errors use: the path as given, or '(source)'. */
+  file: string;
+  format: MarkdownFormat;
+  frontMatter: Record<string, unknown>;
+  /** Lines of the front matter block, fences included; undefined when the page has none. */
+  frontMatterLines?: {start: number; end: number};
+  tree: Root;
+  headings: PageHeading[];
+  codeBlocks: CodeBlock[];
+  /** The H1 the content starts with, as Docusaurus's contentTitle. */
+  contentTitle?: string;
+  /** Front matter `title`, else the content title. */
+  title?: string;
+};
+
+export type ParseOptions = {
+  /** Names the page in errors; its extension picks the format unless `format` is given. */
+  file?: string;
+  format?: MarkdownFormat;
+  /**
+   * Read `:::tip Title` as `:::tip[Title]`. Off by default, as with the site's
+   * `future.v4` settings; the Markdown twins turn it on to stay readable.
+   */
+  legacyAdmonitionTitles?: boolean;
+};
+
+const parsers = {
+  md: unified().use(remarkParse).use(remarkFrontmatter).use(remarkGfm).use(remarkDirective).freeze(),
+  mdx: unified()
+    .use(remarkParse)
+    .use(remarkFrontmatter)
+    .use(remarkGfm)
+    .use(remarkDirective)
+    .use(remarkMdx)
+    .freeze(),
+};
+
+export function formatOf(file: string | undefined): MarkdownFormat {
+  return file?.endsWith('.mdx') ? 'mdx' : 'md';
+}
+
+/** Parses one page. Malformed front matter or MDX throws a `MarkdownError` naming file and line. */
+export function parsePage(source: string, options: ParseOptions = {}): ParsedPage {
+  const file = options.file ?? '(source)';
+  const format = options.format ?? formatOf(options.file);
+  const text = options.legacyAdmonitionTitles ? admonitionTitlesToLabels(source) : source;
+  let tree: Root;
+  try {
+    tree = parsers[format].parse(text);
+  } catch (error) {
+    const place = error as {line?: number; reason?: string; message?: string};
+    throw new MarkdownError(
+      file,
+      place.line ?? 1,
+      `${format === 'mdx' ? 'MDX' : 'Markdown'} does not parse: ${place.reason ?? place.message}`,
+    );
+  }
+
+  const {frontMatter, frontMatterLines} = readFrontMatter(tree, source, file);
+  const headings = headingIds(tree);
+  const codeBlocks: CodeBlock[] = [];
+  visit(tree, (node) => {
+    if (node.type !== 'code') return;
+    codeBlocks.push({
+      language: node.lang ? node.lang.toLowerCase() : null,
+      meta: node.meta?.trim() ?? '',
+      code: node.value,
+      line: node.position?.start.line ?? 1,
+      endLine: node.position?.end.line ?? 1,
+      node,
+    });
+  });
+  const first = tree.children.find((node) => !['yaml', 'mdxjsEsm'].includes(node.type));
+  const contentTitle =
+    first?.type === 'heading' && first.depth === 1
+      ? headings.find((heading) => heading.node === first)?.text
+      : undefined;
+  const frontMatterTitle = typeof frontMatter.title === 'string' ? frontMatter.title : undefined;
+  return {
+    file,
+    format,
+    frontMatter,
+    ...(frontMatterLines && {frontMatterLines}),
+    tree,
+    headings,
+    codeBlocks,
+    ...(contentTitle !== undefined && {contentTitle}),
+    ...((frontMatterTitle ?? contentTitle) !== undefined && {title: frontMatterTitle ?? contentTitle}),
+  };
+}
+
+function readFrontMatter(
+  tree: Root,
+  source: string,
+  file: string,
+): {frontMatter: Record<string, unknown>; frontMatterLines?: {start: number; end: number}} {
+  const block = tree.children[0]?.type === 'yaml' ? tree.children[0] : undefined;
+  if (!block) {
+    // remark-frontmatter only sees a closed block; an opening fence alone is a writer's slip.
+    if (/^\uFEFF?---[ \t]*\r?\n/.test(source))
+      throw new MarkdownError(file, 1, 'front matter is not closed with a "---" line');
+    return {frontMatter: {}};
+  }
+  const start = block.position?.start.line ?? 1;
+  const frontMatterLines = {start, end: block.position?.end.line ?? start};
+  let parsed: unknown;
+  try {
+    parsed = yaml.load(block.value);
+  } catch (error) {
+    const {mark, reason, message} = error as {mark?: {line?: number}; reason?: string; message?: string};
+    // js-yaml counts from 0 within the YAML, which starts on the line after the opening fence.
+    const line = typeof mark?.line === 'number' ? start + 1 + mark.line : start;
+    throw new MarkdownError(
+      file,
+      line,
+      `front matter is not valid YAML: ${reason ?? String(message).split('\n')[0]}`,
+    );
+  }
+  const frontMatter =
+    parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
+  return {frontMatter, frontMatterLines};
+}
+
+/** Calls `enter` on every node of the tree, depth first, in document order. */
+export function visit(node: Nodes, enter: (node: Nodes, parent: Nodes | undefined) => void): void {
+  const walk = (current: Nodes, parent: Nodes | undefined) => {
+    enter(current, parent);
+    if ('children' in current) for (const child of current.children as Nodes[]) walk(child, current);
+  };
+  walk(node, undefined);
+}
+
+/** The node right after `node` among its siblings, e.g. the paragraph that follows a code block. */
+export function nextSibling(tree: Root, node: Nodes): Nodes | undefined {
+  let next: Nodes | undefined;
+  visit(tree, (parent) => {
+    if (next || !('children' in parent)) return;
+    const children = parent.children as Nodes[];
+    const at = children.indexOf(node);
+    if (at !== -1) next = children[at + 1];
+  });
+  return next;
+}
