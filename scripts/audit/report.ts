@@ -1,305 +1,47 @@
-// @ts-check
 /**
- * The pure half of `npm run audit`: turns Lighthouse results and byte
- * measurements into medians, budget verdicts and a Markdown report. No I/O here,
- * so tests/unit/audit-report.test.ts can prove every budget can fail.
+ * Step 7 of `npm run audit`: the report. Writes reports/audit/report.md (Markdown,
+ * also shown as the workflow's job summary) and summary.json, and says on the
+ * console which budgets failed. renderMarkdown does no I/O, so the unit test
+ * (tests/unit/audit-report.test.ts) reads its output directly.
  */
+import {promises as fs} from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type {Check, FirstLoadJsRoutes, PageResult} from './budgets.ts';
+import type {FirstLoadJs} from './first-load-js.ts';
+import {formatBytes, formatCls, formatMs, formatSeconds} from './format.ts';
 
-import {ALLOWANCE, firstLoadJsLimit} from './first-load-js-budget.mjs';
-
-export const CATEGORIES = /** @type {const} */ (['performance', 'accessibility', 'best-practices', 'seo']);
-/** @typedef {(typeof CATEGORIES)[number]} Category */
-
-/** Budgets, in one place. Scores are medians of at least MIN_RUNS runs. */
-export const BUDGETS = {
-  minRuns: 3,
-  /** Accessibility, best practices, SEO. */
-  perfectScore: 100,
-  performance: 95,
-  /** Cumulative layout shift, per page (median). */
-  cls: 0.02,
-  /** First-load JS of a docs page may exceed the one-page stock site's by this fraction. */
-  firstLoadJsAllowance: ALLOWANCE,
+export type BuildFacts = {seconds?: number; pages: number; sitemapUrls: number};
+export type AuditSummary = {
+  date: string;
+  machine: string;
+  chrome: string;
+  lighthouse: string;
+  docusaurus: string;
+  runs: number;
+  build: BuildFacts;
+  stockBuild: {onePageSeconds?: number; sameContentSeconds?: number};
+  pages: PageResult[];
+  baseline: PageResult;
+  sameContent?: PageResult[];
+  firstLoadJs: FirstLoadJsRoutes;
+  checks: Check[];
+  rawDir: string;
+  notes?: string[];
 };
 
-/** Lighthouse metric audits shown in the report, with their units. */
-const METRICS = /** @type {const} */ ({
-  fcp: 'first-contentful-paint',
-  lcp: 'largest-contentful-paint',
-  tbt: 'total-blocking-time',
-  cls: 'cumulative-layout-shift',
-  si: 'speed-index',
-});
-
-/**
- * @typedef {{id: string, weight: number, group?: string}} AuditRef
- * @typedef {{id: string, title: string, score: number | null, auditRefs: AuditRef[]}} LhCategory
- * @typedef {{id: string, title: string, score: number | null, numericValue?: number, displayValue?: string,
- *   details?: {items?: Array<Record<string, unknown>>}}} LhAudit
- * @typedef {{requestedUrl: string, finalDisplayedUrl?: string, lighthouseVersion: string, fetchTime: string,
- *   runtimeError?: {code: string, message: string}, runWarnings?: string[],
- *   categories: Record<string, LhCategory>, audits: Record<string, LhAudit>}} Lhr
- *
- * @typedef {{category: string, id: string, title: string, score: number, displayValue?: string}} Shortfall
- * @typedef {{scores: Record<Category, number>, fcp: number, lcp: number, tbt: number, cls: number, si: number,
- *   scriptBytes: number, scriptRequests: number, domSize: number, bootupMs: number, mainThreadMs: number,
- *   shortfalls: Shortfall[]}} RunSummary
- */
-
-/**
- * What one Lighthouse run says about a page.
- * @param {Lhr} lhr
- * @returns {RunSummary}
- */
-export function summarizeLhr(lhr) {
-  if (lhr.runtimeError)
-    throw new Error(`Lighthouse could not audit ${lhr.requestedUrl}: ${lhr.runtimeError.message}`);
-  /** @type {Record<string, number>} */
-  const scores = {};
-  for (const id of CATEGORIES) {
-    const score = lhr.categories[id]?.score;
-    if (typeof score !== 'number')
-      throw new Error(`Lighthouse returned no ${id} score for ${lhr.requestedUrl}`);
-    scores[id] = Math.round(score * 100);
-  }
-  /** @param {string} id */
-  const numeric = (id) => {
-    const value = lhr.audits[id]?.numericValue;
-    if (typeof value !== 'number') throw new Error(`Lighthouse returned no ${id} for ${lhr.requestedUrl}`);
-    return value;
-  };
-  const requests = lhr.audits['network-requests']?.details?.items ?? [];
-  const scripts = requests.filter((item) => item.resourceType === 'Script');
-  /** @type {Shortfall[]} */
-  const shortfalls = [];
-  for (const id of CATEGORIES) {
-    for (const ref of lhr.categories[id].auditRefs) {
-      const audit = lhr.audits[ref.id];
-      if (ref.weight > 0 && audit && typeof audit.score === 'number' && audit.score < 1) {
-        shortfalls.push({
-          category: id,
-          id: ref.id,
-          title: audit.title,
-          score: audit.score,
-          displayValue: audit.displayValue,
-        });
-      }
-    }
-  }
-  return {
-    scores: /** @type {Record<Category, number>} */ (scores),
-    fcp: numeric(METRICS.fcp),
-    lcp: numeric(METRICS.lcp),
-    tbt: numeric(METRICS.tbt),
-    cls: numeric(METRICS.cls),
-    si: numeric(METRICS.si),
-    scriptBytes: scripts.reduce((sum, item) => sum + Number(item.transferSize ?? 0), 0),
-    scriptRequests: scripts.length,
-    // Diagnostics that explain a performance score: page size, script execution, all main-thread work.
-    domSize: lhr.audits['dom-size']?.numericValue ?? 0,
-    bootupMs: lhr.audits['bootup-time']?.numericValue ?? 0,
-    mainThreadMs: lhr.audits['mainthread-work-breakdown']?.numericValue ?? 0,
-    shortfalls,
-  };
+/** The machine the numbers come from, for the report's first line. */
+export function describeMachine(): string {
+  const cpus = os.cpus();
+  return (
+    `${os.hostname()}: ${cpus.length} × ${cpus[0]?.model.trim() ?? 'unknown CPU'}, ` +
+    `${Math.round(os.totalmem() / 2 ** 30)} GB RAM, ${os.type()} ${os.release()}, Node ${process.version}, ` +
+    `load average ${os.loadavg()[0].toFixed(1)} at start`
+  );
 }
 
-/**
- * Median of numbers (mean of the middle two for an even count).
- * @param {number[]} values
- */
-export function median(values) {
-  if (values.length === 0) throw new Error('median of nothing');
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-}
-
-/**
- * @typedef {{scores: Record<Category, number>, fcp: number, lcp: number, tbt: number, cls: number, si: number,
- *   scriptBytes: number, domSize: number, bootupMs: number, mainThreadMs: number, runs: number,
- *   performanceRange: [number, number], shortfalls: Array<Shortfall & {runs: number}>}} Medians
- */
-
-/**
- * Medians of every number over the runs of one page, and how often each
- * audit fell short (so the report can say what holds a score down).
- * @param {RunSummary[]} runs
- * @returns {Medians}
- */
-export function aggregateRuns(runs) {
-  if (runs.length === 0) throw new Error('no runs to aggregate');
-  /** @type {Record<string, number>} */
-  const scores = {};
-  for (const id of CATEGORIES) scores[id] = median(runs.map((run) => run.scores[id]));
-  /** @type {Map<string, Shortfall & {runs: number}>} */
-  const shortfalls = new Map();
-  for (const run of runs) {
-    for (const shortfall of run.shortfalls) {
-      const key = `${shortfall.category}/${shortfall.id}`;
-      const seen = shortfalls.get(key);
-      // Keep the median-ish example: the first one seen, counting how many runs had it.
-      shortfalls.set(key, seen ? {...seen, runs: seen.runs + 1} : {...shortfall, runs: 1});
-    }
-  }
-  const performance = runs.map((run) => run.scores.performance);
-  return {
-    scores: /** @type {Record<Category, number>} */ (scores),
-    fcp: median(runs.map((run) => run.fcp)),
-    lcp: median(runs.map((run) => run.lcp)),
-    tbt: median(runs.map((run) => run.tbt)),
-    cls: median(runs.map((run) => run.cls)),
-    si: median(runs.map((run) => run.si)),
-    scriptBytes: median(runs.map((run) => run.scriptBytes)),
-    domSize: median(runs.map((run) => run.domSize)),
-    bootupMs: median(runs.map((run) => run.bootupMs)),
-    mainThreadMs: median(runs.map((run) => run.mainThreadMs)),
-    runs: runs.length,
-    performanceRange: [Math.min(...performance), Math.max(...performance)],
-    shortfalls: [...shortfalls.values()],
-  };
-}
-
-/**
- * @typedef {{label: string, route: string, site: 'ours' | 'stock', missing?: string, optional?: string, medians?: Medians}} PageResult
- * @typedef {{raw: number, gzip: number, brotli: number}} Sizes
- * @typedef {{route: string, total: Sizes}} JsMeasurement
- * @typedef {{ours: JsMeasurement, stockSameContent: JsMeasurement, stockOnePage: JsMeasurement}} FirstLoadJs
- * `ok` is null when a page could not be measured because it is optional and missing.
- * @typedef {{name: string, subject: string, measured: string, limit: string, ok: boolean | null, note?: string}} Check
- */
-
-/**
- * Every budget, judged. A missing page is never passed: it fails, or, if the
- * page is optional (not built yet), it is listed as not measured.
- *
- * The budgets are the ones the project set, against the one-page stock site
- * (`baseline`): performance at least 95, or at least the baseline's median when
- * the baseline itself is below 95; first-load JavaScript at most the baseline's
- * + 10 %. The same pages built by stock Docusaurus (`sameContent`) never change
- * a verdict: their numbers go in the notes, to tell what the content costs on
- * any Docusaurus site from what our code costs.
- * @param {{pages: PageResult[], baseline: PageResult, sameContent?: PageResult[], firstLoadJs: FirstLoadJs}} input
- * @returns {Check[]}
- */
-export function evaluateBudgets({pages, baseline, sameContent = [], firstLoadJs}) {
-  /** @type {Check[]} */
-  const checks = [];
-  const onePagePerformance = baseline.medians?.scores.performance;
-  for (const page of pages) {
-    const subject = `${page.label} (${page.route})`;
-    const m = page.medians;
-    if (!m) {
-      checks.push({
-        name: 'Lighthouse',
-        subject,
-        measured: `not measured: ${page.missing ?? 'no result'}`,
-        limit: '-',
-        ok: page.optional && page.missing ? null : false,
-        note: page.optional,
-      });
-      continue;
-    }
-    if (m.runs < BUDGETS.minRuns) {
-      checks.push({
-        name: 'runs',
-        subject,
-        measured: String(m.runs),
-        limit: `>= ${BUDGETS.minRuns}`,
-        ok: false,
-      });
-    }
-    for (const id of /** @type {const} */ (['accessibility', 'best-practices', 'seo'])) {
-      checks.push({
-        name: id,
-        subject,
-        measured: String(m.scores[id]),
-        limit: String(BUDGETS.perfectScore),
-        ok: m.scores[id] >= BUDGETS.perfectScore,
-      });
-    }
-    const perf = m.scores.performance;
-    const samePage = sameContent.find((stock) => stock.route === page.route && stock.medians);
-    // The fallback bar: the one-page site's median, when that site itself is below 95.
-    const fallback =
-      onePagePerformance !== undefined && onePagePerformance < BUDGETS.performance
-        ? onePagePerformance
-        : undefined;
-    const passes = perf >= BUDGETS.performance;
-    let baselineNote;
-    if (passes) baselineNote = undefined;
-    else if (onePagePerformance === undefined) baselineNote = 'no stock baseline measured';
-    else if (fallback !== undefined)
-      baselineNote = `the stock one-page site scores ${fallback} here, below ${BUDGETS.performance}`;
-    else baselineNote = `the stock one-page site reaches ${onePagePerformance} here`;
-    const samePageNote =
-      samePage && `stock Docusaurus scores ${samePage.medians?.scores.performance} on the same page`;
-    checks.push({
-      name: 'performance',
-      subject,
-      measured: String(perf),
-      limit:
-        passes || fallback === undefined
-          ? `>= ${BUDGETS.performance}`
-          : `>= stock one-page site, median ${fallback}`,
-      // The fallback is below 95, so a page at 95 or more passes either way.
-      ok: perf >= (fallback ?? BUDGETS.performance),
-      note: [baselineNote, samePageNote].filter(Boolean).join('; ') || undefined,
-    });
-    checks.push({
-      name: 'CLS',
-      subject,
-      measured: formatCls(m.cls),
-      limit: `<= ${BUDGETS.cls}`,
-      ok: m.cls <= BUDGETS.cls,
-    });
-  }
-  const {ours, stockSameContent, stockOnePage} = firstLoadJs;
-  const limit = firstLoadJsLimit(stockOnePage.total.brotli);
-  checks.push({
-    name: 'first-load JS (brotli)',
-    subject: ours.route,
-    measured: formatBytes(ours.total.brotli),
-    limit: `<= ${formatBytes(limit)} (stock one-page site + ${BUDGETS.firstLoadJsAllowance * 100} %)`,
-    ok: ours.total.brotli <= limit,
-    note: `${formatRatio(ours.total.brotli / stockOnePage.total.brotli)} of the stock one-page site; ${formatRatio(ours.total.brotli / stockSameContent.total.brotli)} of stock Docusaurus with the same content (${formatBytes(stockSameContent.total.brotli)})`,
-  });
-  return checks;
-}
-
-/** @param {number} bytes */
-export function formatBytes(bytes) {
-  return `${(bytes / 1024).toFixed(1)} KB`;
-}
-
-/** @param {number} ratio */
-export function formatRatio(ratio) {
-  const percent = (ratio - 1) * 100;
-  return `${percent >= 0 ? '+' : '−'}${Math.abs(percent).toFixed(1)} %`;
-}
-
-/** @param {number} cls */
-function formatCls(cls) {
-  return cls.toFixed(3);
-}
-
-/** @param {number} ms */
-function formatMs(ms) {
-  return ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${Math.round(ms)} ms`;
-}
-
-/**
- * @typedef {{seconds?: number, pages: number, sitemapUrls: number}} BuildFacts
- * @typedef {{date: string, machine: string, chrome: string, lighthouse: string, docusaurus: string, runs: number,
- *   build: BuildFacts, stockBuild: {onePageSeconds?: number, sameContentSeconds?: number},
- *   pages: PageResult[], baseline: PageResult, sameContent?: PageResult[], firstLoadJs: FirstLoadJs, checks: Check[], rawDir: string,
- *   notes?: string[]}} AuditSummary
- */
-
-/**
- * The Markdown report.
- * @param {AuditSummary} summary
- */
-export function renderMarkdown(summary) {
+/** The Markdown report. */
+export function renderMarkdown(summary: AuditSummary): string {
   const lines = [];
   const failed = summary.checks.filter((check) => check.ok === false);
   const unmeasured = summary.checks.filter((check) => check.ok === null);
@@ -325,8 +67,7 @@ export function renderMarkdown(summary) {
   }
 
   const allPages = [...summary.pages, ...(summary.sameContent ?? []), summary.baseline];
-  /** @param {PageResult} page */
-  const pageName = (page) =>
+  const pageName = (page: PageResult) =>
     `${page.site === 'stock' ? (page === summary.baseline ? 'Stock, one page: ' : 'Stock, same content: ') : ''}` +
     `${page.label} \`${page.route}\``;
   lines.push('## Lighthouse (medians)', '');
@@ -371,11 +112,11 @@ export function renderMarkdown(summary) {
   );
   lines.push('| Site and page | Raw | gzip | brotli |', '| --- | --- | --- | --- |');
   const js = summary.firstLoadJs;
-  for (const [name, value] of /** @type {const} */ ([
+  for (const [name, value] of [
     ['Ours', js.ours],
     ['Stock, same content', js.stockSameContent],
     ['Stock, one page', js.stockOnePage],
-  ])) {
+  ] as const) {
     lines.push(
       `| ${name} \`${value.route}\` | ${formatBytes(value.total.raw)} | ${formatBytes(value.total.gzip)} | ${formatBytes(value.total.brotli)} |`,
     );
@@ -404,7 +145,7 @@ export function renderMarkdown(summary) {
   if (below.length) {
     lines.push('## What holds scores below 100', '');
     for (const page of below) {
-      const m = /** @type {Medians} */ (page.medians);
+      const m = page.medians!;
       lines.push(`- ${pageName(page)}:`);
       for (const s of m.shortfalls) {
         lines.push(
@@ -419,7 +160,31 @@ export function renderMarkdown(summary) {
   return lines.join('\n');
 }
 
-/** @param {number | undefined} seconds */
-function formatSeconds(seconds) {
-  return seconds === undefined ? 'not measured' : `${seconds.toFixed(1)} s`;
+/**
+ * Writes summary.json (with every measured script, for digging) and report.md
+ * into `outDir`, prints the verdicts, and returns how many budgets failed.
+ */
+export async function writeReport({
+  projectDir,
+  outDir,
+  summary,
+  firstLoadJsDetail,
+}: {
+  projectDir: string;
+  outDir: string;
+  summary: AuditSummary;
+  firstLoadJsDetail: Record<string, FirstLoadJs>;
+}): Promise<number> {
+  await fs.writeFile(
+    path.join(outDir, 'summary.json'),
+    `${JSON.stringify({...summary, firstLoadJsDetail}, null, 2)}\n`,
+  );
+  await fs.writeFile(path.join(outDir, 'report.md'), renderMarkdown(summary));
+  const failed = summary.checks.filter((check) => check.ok === false);
+  console.log(`\nReport: ${path.relative(projectDir, path.join(outDir, 'report.md'))}`);
+  for (const note of summary.notes ?? []) console.log(note);
+  for (const check of failed)
+    console.log(`✘ ${check.name} on ${check.subject}: ${check.measured} (limit ${check.limit})`);
+  console.log(failed.length ? `${failed.length} budget(s) failed` : 'Every budget holds.');
+  return failed.length;
 }
