@@ -1,4 +1,5 @@
 import {readFileSync} from 'node:fs';
+import {sitemapPaths} from '../support/sitemap';
 import {expect, test} from './fixtures';
 import {apiPages} from './spec-routes';
 
@@ -17,7 +18,7 @@ test('the index names the SDK and its version and links every page', async ({pag
 
 test('no pages beyond the classes, enumerations and interfaces the spec lists', async ({request}) => {
   const xml = await (await request.get('/sitemap.xml')).text();
-  const apiPaths = [...xml.matchAll(/<loc>[^<]*?(\/usage\/sdk\/api\/[^<]+)<\/loc>/g)].map((m) => m[1]);
+  const apiPaths = sitemapPaths(xml).filter((route) => route.startsWith('/usage/sdk/api/'));
   const expected = Object.entries(apiPages).flatMap(([kind, names]) =>
     names.map((n) => `/usage/sdk/api/${kind}/${n}`),
   );

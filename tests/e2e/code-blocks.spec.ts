@@ -1,7 +1,7 @@
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import type {Page} from '@playwright/test';
-import {measureFirstLoadJs} from '../../scripts/lib/first-load-js.mjs';
+import {measureFirstLoadJs} from '../../scripts/audit/first-load-js.ts';
 import {darkCodeTheme, lightCodeTheme} from '../../config/prism';
 import {hydrated} from './search-helpers';
 import {expect, test} from './fixtures';

@@ -1,7 +1,6 @@
-import {readFileSync} from 'node:fs';
-import path from 'node:path';
 import {collectBuildLinks, unresolvedLinks} from '../../scripts/lib/build-links.ts';
 import {siteUrl} from '../../config/site';
+import {builtSitemapPaths} from '../support/sitemap';
 import {expect, test} from './fixtures';
 
 /**
@@ -13,15 +12,10 @@ import {expect, test} from './fixtures';
 
 const BUILD = 'build';
 
-function sitemapPaths(): string[] {
-  const sitemap = readFileSync(path.join(BUILD, 'sitemap.xml'), 'utf8');
-  return [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]).pathname);
-}
-
 test('every internal link and sitemap URL resolves on the host without a redirect', async ({request}) => {
   test.setTimeout(120_000);
   const links = collectBuildLinks(BUILD, {siteOrigins: [siteUrl]});
-  for (const url of sitemapPaths()) links.set(url, [...(links.get(url) ?? []), 'sitemap.xml']);
+  for (const url of builtSitemapPaths(BUILD)) links.set(url, [...(links.get(url) ?? []), 'sitemap.xml']);
 
   // The crawl reaches the kinds of page the host rules treat differently.
   for (const route of ['/', '/usage/sdk/api', '/usage', '/guides', '/blog', '/search', '/blog/rss.xml'])

@@ -80,7 +80,7 @@ test.describe('desktop', () => {
     expect(seen.filter((entry) => entry !== 'ok')).toEqual([]);
   });
 
-  test('navbar: the logo link and the colour switch work from the keyboard', async ({page}) => {
+  test('navbar: the logo link takes you home from the keyboard', async ({page}) => {
     await page.goto('/usage/identity');
     const brand = page.locator('a.navbar__brand');
     await tabTo(page, brand);

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type {APIRequestContext, Page} from '@playwright/test';
+import {sitemapPaths as parseSitemap} from '../support/sitemap';
 import {expect, test} from './fixtures';
 import {isDocsPage, listedUrls, listingProblems, pagePathOfTwin} from '../../src/plugins/llms-txt/listing';
 
@@ -7,7 +8,7 @@ import {isDocsPage, listedUrls, listingProblems, pagePathOfTwin} from '../../src
 async function sitemapPaths(request: APIRequestContext): Promise<string[]> {
   const response = await request.get('/sitemap.xml');
   expect(response.status()).toBe(200);
-  return [...(await response.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname);
+  return parseSitemap(await response.text());
 }
 
 async function text(request: APIRequestContext, path: string): Promise<{body: string; type: string}> {

@@ -1,12 +1,12 @@
 import {readFileSync, readdirSync} from 'node:fs';
 import path from 'node:path';
-import {measureFirstLoadJs} from '../../scripts/lib/first-load-js.mjs';
+import {measureFirstLoadJs} from '../../scripts/audit/first-load-js.ts';
 import {
   BUDGET_FILE,
   BUDGETED_DOCS_PAGE,
   judgeFirstLoadJs,
   readBudgetFile,
-} from '../../scripts/lib/first-load-js-budget.mjs';
+} from '../../scripts/audit/budgets.ts';
 import {findDiagrams} from '../../scripts/lib/diagrams.ts';
 import {findSearchChunks, isSearchRequest} from '../../scripts/lib/search-code.mjs';
 import {expect, test} from './fixtures';

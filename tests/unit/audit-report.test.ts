@@ -1,15 +1,13 @@
 import {describe, expect, it} from 'vitest';
+import {evaluateBudgets, type PageResult} from '../../scripts/audit/budgets.ts';
 import {
   aggregateRuns,
-  evaluateBudgets,
   median,
-  renderMarkdown,
   summarizeLhr,
-  type AuditSummary,
   type Lhr,
-  type PageResult,
   type RunSummary,
-} from '../../scripts/lib/audit-report.mjs';
+} from '../../scripts/audit/lighthouse.ts';
+import {renderMarkdown, type AuditSummary} from '../../scripts/audit/report.ts';
 
 /** A Lighthouse result with the parts the audit reads. */
 function lhr({

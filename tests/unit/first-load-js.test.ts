@@ -3,16 +3,16 @@ import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {brotliDecompressSync, gunzipSync} from 'node:zlib';
 import {describe, expect, it} from 'vitest';
-import {buildFileOf, compressedSizes, sumSizes} from '../../scripts/lib/first-load-js.mjs';
+import {buildFileOf, compressedSizes, sumSizes} from '../../scripts/audit/first-load-js.ts';
 import {
   judgeFirstLoadJs,
   readBudgetFile,
   writeBudgetFile,
   BUDGET_FILE,
   type BudgetFile,
-} from '../../scripts/lib/first-load-js-budget.mjs';
+} from '../../scripts/audit/budgets.ts';
 import {compressBody} from '../../scripts/lib/compress.ts';
-import {stockConfigSource} from '../../scripts/lib/stock-site.mjs';
+import {stockConfigSource} from '../../scripts/audit/stock-sites.ts';
 
 describe('compressedSizes', () => {
   it('measures what the static server sends', () => {

@@ -1,6 +1,6 @@
-// @ts-check
 /**
- * First-load JavaScript of a page: every script the browser fetches to show and
+ * Step 4 of `npm run audit` (also used by the byte-budget browser test):
+ * first-load JavaScript of a page: every script the browser fetches to show and
  * hydrate the page in a fresh tab (entry bundles plus the route's lazy chunks),
  * and nothing fetched for later (Docusaurus prefetches linked pages with
  * `<link rel=prefetch>`, which the browser reports as type "other", not "script").
@@ -12,20 +12,15 @@
  */
 import {promises as fs} from 'node:fs';
 import path from 'node:path';
-import {compressBody} from './compress.ts';
+import type {Browser, Page, Request} from '@playwright/test';
+import {compressBody} from '../lib/compress.ts';
 
-/**
- * @typedef {{raw: number, gzip: number, brotli: number}} Sizes
- * @typedef {{file: string, url: string} & Sizes} ScriptSize
- * @typedef {{url: string, scripts: ScriptSize[], total: Sizes}} FirstLoadJs
- */
+export type Sizes = {raw: number; gzip: number; brotli: number};
+export type ScriptSize = {file: string; url: string} & Sizes;
+export type FirstLoadJs = {url: string; scripts: ScriptSize[]; total: Sizes};
 
-/**
- * Sizes of one file: as stored, and compressed as the static server sends it.
- * @param {Buffer} body
- * @returns {Sizes}
- */
-export function compressedSizes(body) {
+/** Sizes of one file: as stored, and compressed as the static server sends it. */
+export function compressedSizes(body: Buffer): Sizes {
   return {
     raw: body.length,
     gzip: compressBody(body, 'gzip').length,
@@ -33,29 +28,22 @@ export function compressedSizes(body) {
   };
 }
 
-/**
- * Adds up sizes.
- * @param {Sizes[]} sizes
- * @returns {Sizes}
- */
-export function sumSizes(sizes) {
+/** Adds up sizes. */
+export function sumSizes(sizes: Sizes[]): Sizes {
   return sizes.reduce(
     (sum, s) => ({raw: sum.raw + s.raw, gzip: sum.gzip + s.gzip, brotli: sum.brotli + s.brotli}),
-    {
-      raw: 0,
-      gzip: 0,
-      brotli: 0,
-    },
+    {raw: 0, gzip: 0, brotli: 0},
   );
 }
 
 /**
  * Which file of the build a same-origin script URL is, or undefined for
  * anything else (other origins, data: URLs, paths outside the build).
- * @param {string} scriptUrl
- * @param {{origin: string, baseUrl?: string, buildDir: string}} site
  */
-export function buildFileOf(scriptUrl, {origin, baseUrl = '/', buildDir}) {
+export function buildFileOf(
+  scriptUrl: string,
+  {origin, baseUrl = '/', buildDir}: {origin: string; baseUrl?: string; buildDir: string},
+): string | undefined {
   const url = new URL(scriptUrl);
   if (url.origin !== origin || !url.pathname.startsWith(baseUrl)) return undefined;
   const relative = path.posix.normalize(decodeURIComponent(url.pathname.slice(baseUrl.length)));
@@ -64,19 +52,17 @@ export function buildFileOf(scriptUrl, {origin, baseUrl = '/', buildDir}) {
 }
 
 /**
- * Loads `url` in `page` (which should belong to a fresh browser context, so
- * nothing is cached) and measures the JavaScript it needs.
- * @param {import('@playwright/test').Page} page
- * @param {string} url absolute URL
- * @param {{buildDir: string, baseUrl?: string}} site
- * @returns {Promise<FirstLoadJs>}
+ * Loads `url` (absolute) in `page`, which should belong to a fresh browser
+ * context so nothing is cached, and measures the JavaScript it needs.
  */
-export async function measureFirstLoadJs(page, url, {buildDir, baseUrl = '/'}) {
+export async function measureFirstLoadJs(
+  page: Page,
+  url: string,
+  {buildDir, baseUrl = '/'}: {buildDir: string; baseUrl?: string},
+): Promise<FirstLoadJs> {
   const origin = new URL(url).origin;
-  /** @type {Set<string>} */
-  const requested = new Set();
-  /** @param {import('@playwright/test').Request} request */
-  const onRequest = (request) => {
+  const requested = new Set<string>();
+  const onRequest = (request: Request) => {
     if (request.resourceType() === 'script') requested.add(request.url());
   };
   page.on('request', onRequest);
@@ -87,8 +73,7 @@ export async function measureFirstLoadJs(page, url, {buildDir, baseUrl = '/'}) {
   } finally {
     page.off('request', onRequest);
   }
-  /** @type {ScriptSize[]} */
-  const scripts = [];
+  const scripts: ScriptSize[] = [];
   for (const scriptUrl of [...requested].sort()) {
     const file = buildFileOf(scriptUrl, {origin, baseUrl, buildDir});
     if (!file) throw new Error(`${url} loads a script that is not part of the build: ${scriptUrl}`);
@@ -100,4 +85,18 @@ export async function measureFirstLoadJs(page, url, {buildDir, baseUrl = '/'}) {
     });
   }
   return {url, scripts, total: sumSizes(scripts)};
+}
+
+/** Measures `url` in a fresh context of `browser` (empty cache), closing the context after. */
+export async function measureInFreshContext(
+  browser: Browser,
+  url: string,
+  buildDir: string,
+): Promise<FirstLoadJs> {
+  const context = await browser.newContext();
+  try {
+    return await measureFirstLoadJs(await context.newPage(), url, {buildDir});
+  } finally {
+    await context.close();
+  }
 }

@@ -1,0 +1,80 @@
+/**
+ * Step 1 of `npm run audit`: build the site cold (no persistent bundler cache),
+ * timed, and count what the build holds.
+ */
+import {spawn} from 'node:child_process';
+import {existsSync, promises as fs} from 'node:fs';
+import path from 'node:path';
+
+/** Environment of a cold Docusaurus build: no bundler cache left by an earlier one. */
+export const COLD_BUILD_ENV = {DOCUSAURUS_NO_PERSISTENT_CACHE: 'true'};
+
+/** Runs a command, its output into a log file; resolves with the seconds it took. */
+export async function timed(
+  command: string,
+  args: string[],
+  {cwd, log, env}: {cwd: string; log: string; env?: NodeJS.ProcessEnv},
+): Promise<number> {
+  const started = performance.now();
+  const logFile = await fs.open(log, 'w');
+  const child = spawn(command, args, {
+    cwd,
+    env: {...process.env, ...env},
+    stdio: ['ignore', logFile.fd, logFile.fd],
+  });
+  const code = await new Promise((resolve) => child.on('close', resolve));
+  await logFile.close();
+  if (code !== 0) {
+    const tail = (await fs.readFile(log, 'utf8')).split('\n').slice(-30).join('\n');
+    throw new Error(
+      `${command} ${args.join(' ')} failed (exit ${code}) in ${cwd}:\n${tail}\nFull log: ${log}`,
+    );
+  }
+  return (performance.now() - started) / 1000;
+}
+
+/** HTML pages of a build (not counting 404.html) and URLs in its sitemap. */
+export async function countPages(buildDir: string): Promise<{pages: number; sitemapUrls: number}> {
+  let pages = 0;
+  for (const entry of await fs.readdir(buildDir, {recursive: true, withFileTypes: true})) {
+    if (
+      entry.isFile() &&
+      entry.name.endsWith('.html') &&
+      !(entry.parentPath === buildDir && entry.name === '404.html')
+    )
+      pages++;
+  }
+  const sitemap = await fs.readFile(path.join(buildDir, 'sitemap.xml'), 'utf8');
+  return {pages, sitemapUrls: (sitemap.match(/<loc>/g) ?? []).length};
+}
+
+/**
+ * Builds our site cold into build/ (the checked build: broken links fail it), unless
+ * `skip` says to measure the build that is there. Resolves with the build's seconds
+ * (undefined when skipped) and its page counts.
+ */
+export async function buildSite({
+  projectDir,
+  buildDir,
+  outDir,
+  skip,
+}: {
+  projectDir: string;
+  buildDir: string;
+  outDir: string;
+  skip: boolean;
+}): Promise<{seconds?: number; pages: number; sitemapUrls: number}> {
+  let seconds: number | undefined;
+  if (!skip) {
+    console.log('Building the site cold...');
+    seconds = await timed(process.execPath, ['scripts/build-checked.ts'], {
+      cwd: projectDir,
+      log: path.join(outDir, 'build.log'),
+      env: COLD_BUILD_ENV,
+    });
+    console.log(`  ${seconds.toFixed(1)} s`);
+  } else if (!existsSync(path.join(buildDir, 'index.html'))) {
+    throw new Error('--skip-build, but there is no build: run `npm run build` first.');
+  }
+  return {seconds, ...(await countPages(buildDir))};
+}

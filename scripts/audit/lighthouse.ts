@@ -1,0 +1,276 @@
+/**
+ * Step 5 of `npm run audit`: Lighthouse (mobile, simulated throttling), several
+ * runs per page, interleaved so our pages and the stock pages see the same
+ * machine noise; and what one run says about a page, reduced to medians.
+ */
+import {spawn, spawnSync} from 'node:child_process';
+import {existsSync, promises as fs} from 'node:fs';
+import path from 'node:path';
+import {chromium} from '@playwright/test';
+
+export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+export type Category = (typeof CATEGORIES)[number];
+
+/** Lighthouse metric audits shown in the report. */
+const METRICS = {
+  fcp: 'first-contentful-paint',
+  lcp: 'largest-contentful-paint',
+  tbt: 'total-blocking-time',
+  cls: 'cumulative-layout-shift',
+  si: 'speed-index',
+} as const;
+
+/** The parts of a Lighthouse result (LHR) the audit reads. */
+export type AuditRef = {id: string; weight: number; group?: string};
+export type LhCategory = {id: string; title: string; score: number | null; auditRefs: AuditRef[]};
+export type LhAudit = {
+  id: string;
+  title: string;
+  score: number | null;
+  numericValue?: number;
+  displayValue?: string;
+  details?: {items?: Array<Record<string, unknown>>};
+};
+export type Lhr = {
+  requestedUrl: string;
+  finalDisplayedUrl?: string;
+  lighthouseVersion: string;
+  fetchTime: string;
+  runtimeError?: {code: string; message: string};
+  runWarnings?: string[];
+  categories: Record<string, LhCategory>;
+  audits: Record<string, LhAudit>;
+};
+
+export type Shortfall = {category: string; id: string; title: string; score: number; displayValue?: string};
+export type RunSummary = {
+  scores: Record<Category, number>;
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  si: number;
+  scriptBytes: number;
+  scriptRequests: number;
+  domSize: number;
+  bootupMs: number;
+  mainThreadMs: number;
+  shortfalls: Shortfall[];
+};
+export type Medians = {
+  scores: Record<Category, number>;
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  si: number;
+  scriptBytes: number;
+  domSize: number;
+  bootupMs: number;
+  mainThreadMs: number;
+  runs: number;
+  performanceRange: [number, number];
+  shortfalls: Array<Shortfall & {runs: number}>;
+};
+
+/** What one Lighthouse run says about a page. */
+export function summarizeLhr(lhr: Lhr): RunSummary {
+  if (lhr.runtimeError)
+    throw new Error(`Lighthouse could not audit ${lhr.requestedUrl}: ${lhr.runtimeError.message}`);
+  const scores = {} as Record<Category, number>;
+  for (const id of CATEGORIES) {
+    const score = lhr.categories[id]?.score;
+    if (typeof score !== 'number')
+      throw new Error(`Lighthouse returned no ${id} score for ${lhr.requestedUrl}`);
+    scores[id] = Math.round(score * 100);
+  }
+  const numeric = (id: string) => {
+    const value = lhr.audits[id]?.numericValue;
+    if (typeof value !== 'number') throw new Error(`Lighthouse returned no ${id} for ${lhr.requestedUrl}`);
+    return value;
+  };
+  const requests = lhr.audits['network-requests']?.details?.items ?? [];
+  const scripts = requests.filter((item) => item.resourceType === 'Script');
+  const shortfalls: Shortfall[] = [];
+  for (const id of CATEGORIES) {
+    for (const ref of lhr.categories[id].auditRefs) {
+      const audit = lhr.audits[ref.id];
+      if (ref.weight > 0 && audit && typeof audit.score === 'number' && audit.score < 1) {
+        shortfalls.push({
+          category: id,
+          id: ref.id,
+          title: audit.title,
+          score: audit.score,
+          displayValue: audit.displayValue,
+        });
+      }
+    }
+  }
+  return {
+    scores,
+    fcp: numeric(METRICS.fcp),
+    lcp: numeric(METRICS.lcp),
+    tbt: numeric(METRICS.tbt),
+    cls: numeric(METRICS.cls),
+    si: numeric(METRICS.si),
+    scriptBytes: scripts.reduce((sum, item) => sum + Number(item.transferSize ?? 0), 0),
+    scriptRequests: scripts.length,
+    // Diagnostics that explain a performance score: page size, script execution, all main-thread work.
+    domSize: lhr.audits['dom-size']?.numericValue ?? 0,
+    bootupMs: lhr.audits['bootup-time']?.numericValue ?? 0,
+    mainThreadMs: lhr.audits['mainthread-work-breakdown']?.numericValue ?? 0,
+    shortfalls,
+  };
+}
+
+/** Median of numbers (mean of the middle two for an even count). */
+export function median(values: number[]): number {
+  if (values.length === 0) throw new Error('median of nothing');
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+/**
+ * Medians of every number over the runs of one page, and how often each
+ * audit fell short (so the report can say what holds a score down).
+ */
+export function aggregateRuns(runs: RunSummary[]): Medians {
+  if (runs.length === 0) throw new Error('no runs to aggregate');
+  const scores = {} as Record<Category, number>;
+  for (const id of CATEGORIES) scores[id] = median(runs.map((run) => run.scores[id]));
+  const shortfalls = new Map<string, Shortfall & {runs: number}>();
+  for (const run of runs) {
+    for (const shortfall of run.shortfalls) {
+      const key = `${shortfall.category}/${shortfall.id}`;
+      const seen = shortfalls.get(key);
+      // Keep the median-ish example: the first one seen, counting how many runs had it.
+      shortfalls.set(key, seen ? {...seen, runs: seen.runs + 1} : {...shortfall, runs: 1});
+    }
+  }
+  const performance = runs.map((run) => run.scores.performance);
+  return {
+    scores,
+    fcp: median(runs.map((run) => run.fcp)),
+    lcp: median(runs.map((run) => run.lcp)),
+    tbt: median(runs.map((run) => run.tbt)),
+    cls: median(runs.map((run) => run.cls)),
+    si: median(runs.map((run) => run.si)),
+    scriptBytes: median(runs.map((run) => run.scriptBytes)),
+    domSize: median(runs.map((run) => run.domSize)),
+    bootupMs: median(runs.map((run) => run.bootupMs)),
+    mainThreadMs: median(runs.map((run) => run.mainThreadMs)),
+    runs: runs.length,
+    performanceRange: [Math.min(...performance), Math.max(...performance)],
+    shortfalls: [...shortfalls.values()],
+  };
+}
+
+/** Chromium for Lighthouse and Playwright: CHROME_PATH, the system's, or Playwright's own. */
+export function findChrome(): string {
+  const candidates = [
+    process.env.CHROME_PATH,
+    '/usr/bin/chromium',
+    '/usr/bin/chromium-browser',
+    '/usr/bin/google-chrome',
+    chromium.executablePath(),
+  ];
+  const found = candidates.find((file) => file && existsSync(file));
+  if (!found)
+    throw new Error(
+      'No Chromium found: set CHROME_PATH, install chromium, or run `npx playwright install chromium`.',
+    );
+  return found;
+}
+
+export function chromeVersion(chrome: string): string {
+  const result = spawnSync(chrome, ['--version'], {encoding: 'utf8'});
+  return result.stdout.trim() || path.basename(chrome);
+}
+
+const runningAsRoot = process.getuid?.() === 0;
+export const CHROME_FLAGS = [
+  '--headless=new',
+  ...(runningAsRoot ? ['--no-sandbox'] : []),
+  '--disable-gpu',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** One Lighthouse run, in its own Chrome; keeps the JSON and HTML reports at `outBase`. */
+async function runLighthouse({
+  projectDir,
+  url,
+  chrome,
+  outBase,
+}: {
+  projectDir: string;
+  url: string;
+  chrome: string;
+  outBase: string;
+}): Promise<Lhr> {
+  const cli = path.join(projectDir, 'node_modules', 'lighthouse', 'cli', 'index.js');
+  const args = [
+    cli,
+    url,
+    '--quiet',
+    '--form-factor=mobile',
+    '--throttling-method=simulate',
+    '--only-categories=performance,accessibility,best-practices,seo',
+    '--output=json',
+    '--output=html',
+    `--output-path=${outBase}`,
+    `--chrome-flags=${CHROME_FLAGS.join(' ')}`,
+  ];
+  // Asynchronous: the static servers live in this process and must keep answering.
+  const child = spawn(process.execPath, args, {
+    env: {...process.env, CHROME_PATH: chrome},
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (chunk) => (stderr += chunk));
+  const code = await new Promise((resolve) => child.on('close', resolve));
+  if (code !== 0) throw new Error(`Lighthouse failed on ${url} (exit ${code}):\n${stderr}`);
+  return JSON.parse(await fs.readFile(`${outBase}.report.json`, 'utf8'));
+}
+
+export type LighthouseTarget = {key: string; url: string};
+
+/**
+ * `runs` Lighthouse runs of every target, interleaved (run 1 of every page,
+ * then run 2 of every page, ...). Raw reports go to `rawDir` as `<key>-run<n>`.
+ */
+export async function lighthouseRuns({
+  projectDir,
+  targets,
+  runs,
+  chrome,
+  rawDir,
+}: {
+  projectDir: string;
+  targets: LighthouseTarget[];
+  runs: number;
+  chrome: string;
+  rawDir: string;
+}): Promise<{byTarget: Map<string, RunSummary[]>; lighthouseVersion: string}> {
+  const byTarget = new Map<string, RunSummary[]>(targets.map((t) => [t.key, []]));
+  let lighthouseVersion = '';
+  for (let run = 1; run <= runs; run++) {
+    for (const target of targets) {
+      process.stdout.write(`Lighthouse run ${run}/${runs}: ${target.url} `);
+      const lhr = await runLighthouse({
+        projectDir,
+        url: target.url,
+        chrome,
+        outBase: path.join(rawDir, `${target.key}-run${run}`),
+      });
+      lighthouseVersion = lhr.lighthouseVersion;
+      const summary = summarizeLhr(lhr);
+      byTarget.get(target.key)?.push(summary);
+      console.log(`performance ${summary.scores.performance}`);
+    }
+  }
+  return {byTarget, lighthouseVersion};
+}
