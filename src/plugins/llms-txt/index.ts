@@ -27,7 +27,7 @@ export type Section = {
 export type Options = {
   /** The one-paragraph summary under the title of llms.txt. */
   summary: string;
-  /** Sections of llms.txt, in order; every listed docs page must fall into one. */
+  /** Sections of llms.txt, in order; every listed docs page must fall into one (config/docs-sections.ts derives them). */
   sections: Section[];
   /** Id of the docs plugin instance to read (default `default`). */
   docsPluginId?: string;
@@ -105,7 +105,8 @@ export default function llmsTxtPlugin(context: LoadContext, options: Options): P
       if (unplaced.length) {
         throw new Error(
           `llms-txt: these docs pages are in no llms.txt section: ${unplaced.map((p) => p.permalink).join(', ')}. ` +
-            'Put them in a sidebar category that is a section, or add a section in config/llms.ts.',
+            'Move them into a top-level docs folder (a section), or make their folder one with a _category_.json ' +
+            '(config/docs-sections.ts).',
         );
       }
       const toListed = (page: Page): ListedPage => ({
