@@ -10,7 +10,7 @@ import clsx from 'clsx';
 import {useCodeBlockContext} from '@docusaurus/theme-common/internal';
 import type {Props} from '@theme/CodeBlock/Content';
 import {HighlightedHtmlContext} from '@site/src/components/HighlightedHtmlContext';
-import {escapeHtml, lineMismatch, linesHtml} from '@site/src/plugins/code-highlighting/markup';
+import {escapeHtml, lineMismatch, linesHtml} from '@site/src/plugins/code-highlighting/browser';
 import styles from './styles.module.css';
 
 export default function CodeBlockContent({className}: Props): ReactNode {
