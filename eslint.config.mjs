@@ -46,6 +46,13 @@ export const BROWSER_FILES = [
   'src/plugins/*/theme/**',
   'src/plugins/*/browser.{ts,tsx}',
   'src/plugins/*/client.{ts,tsx}',
+  // Browser modules outside those places: stand-ins swapped in for framework modules,
+  // and what a browser entry re-exports.
+  'src/plugins/prefetch-once/prefetchChunk.ts',
+  'src/plugins/code-highlighting/no-browser-prism.ts',
+  'src/plugins/code-highlighting/markup.ts',
+  'src/plugins/llms-txt/paths.ts',
+  'src/plugins/clean-html-urls/cleanPath.ts',
 ];
 
 /** The file a specifier names inside the site, or undefined for a package. */
