@@ -1,6 +1,6 @@
 /**
- * The code-highlighting plugin's public browser entry: the line markup the build
- * writes and the CodeBlock/Content replacement reads (./markup.ts, free of Node
+ * The code-highlighting plugin's public browser entry: how the CodeBlock/Content
+ * replacement reads the build's highlighted lines (./markup.ts, free of Node
  * imports). The rest of this folder runs at build time.
  */
-export {escapeHtml, lineMismatch, linesHtml} from './markup';
+export {escapeHtml, linesHtml, shownLines} from './markup';
