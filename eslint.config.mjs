@@ -29,8 +29,9 @@ export const focusedTestSelectors = [
  * are resolved to files (`@site/…` and relative ones) so that every spelling of a
  * path is caught:
  * - browser code imports a plugin only through its public browser entry
- *   (`src/plugins/<name>/browser.ts`); inside its own plugin it may import freely,
- *   except the plugin's node-side `index`;
+ *   (`src/plugins/<name>/browser.ts`, or the files of `browser/` when consumers
+ *   need separate entries so that each bundles only what it uses); inside its own
+ *   plugin it may import freely, except the plugin's node-side `index`;
  * - browser code never imports Node built-ins, `scripts/`, `config/` or the site
  *   config module (`docusaurus.config.ts`): those are build-time code;
  * - nothing outside `tests/` imports from `tests/` (test-only helpers live there).
@@ -45,6 +46,7 @@ export const BROWSER_FILES = [
   'src/plugins/*/client/**',
   'src/plugins/*/theme/**',
   'src/plugins/*/browser.{ts,tsx}',
+  'src/plugins/*/browser/**',
   'src/plugins/*/client.{ts,tsx}',
   // Browser modules outside those places: stand-ins swapped in for framework modules,
   // and what a browser entry re-exports.
@@ -93,7 +95,7 @@ function boundaryBreak(specifier, importer, browser) {
   if (entry === 'index')
     return `Browser code does not import the node-side entry of plugin "${name}"; use src/plugins/${name}/browser.ts.`;
   const samePlugin = isInside(importer, path.join(siteDir, 'src', 'plugins', name));
-  if (!samePlugin && entry !== 'browser')
+  if (!samePlugin && entry !== 'browser' && !entry.startsWith('browser/'))
     return `Import plugin "${name}" through its public browser entry, src/plugins/${name}/browser.ts (not ${inside}).`;
   return undefined;
 }

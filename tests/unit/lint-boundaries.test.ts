@@ -29,6 +29,12 @@ describe('module boundaries (eslint.config.mjs)', () => {
     ['src/theme/Example/index.tsx', '@site/docusaurus.config', /site config/],
     ['src/plugins/llms-txt/client/example.ts', '../index', /node-side entry/],
     ['src/plugins/llms-txt/browser.ts', 'node:path', /Node built-in/],
+    ['src/plugins/search-local/browser/search-page.ts', 'node:fs', /Node built-in/],
+    [
+      'src/theme/Example/index.tsx',
+      '@site/src/plugins/search-local/browser-internals',
+      /public browser entry/,
+    ],
     ['src/plugins/clean-html-urls/client.ts', '@site/src/plugins/llms-txt/paths', /public browser entry/],
     ['src/theme/Example/index.tsx', '@site/tests/support/algolia-stand-in', /Only tests/],
     ['src/plugins/llms-txt/index.ts', '../../../tests/support/example', /Only tests/],
@@ -53,6 +59,7 @@ describe('module boundaries (eslint.config.mjs)', () => {
   it.each([
     ['src/theme/Example/index.tsx', '@site/src/plugins/llms-txt/browser'],
     ['src/theme/Example/index.tsx', '../../plugins/code-highlighting/browser'],
+    ['src/theme/Example/index.tsx', '@site/src/plugins/search-local/browser/search-page'],
     ['src/theme/Example/index.tsx', '@site/src/components/NoScriptFallback'],
     ['src/theme/Example/index.tsx', '@docusaurus/theme-common'],
     ['src/theme/Example/index.tsx', '@theme-original/Navbar'],

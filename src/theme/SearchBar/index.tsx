@@ -8,7 +8,7 @@ import {
   STALE_TITLE,
   handleDialogChunkRejections,
   staleAssets,
-} from '@site/src/plugins/search-local/browser';
+} from '@site/src/plugins/search-local/browser/search-bar';
 import './styles.css';
 
 /**
