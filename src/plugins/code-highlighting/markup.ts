@@ -22,31 +22,22 @@ export function joinLines(lines: readonly string[]): string {
  * The HTML of the lines the theme shows, from the build's HTML of every source line.
  * The theme's code block metadata has both texts: `codeInput` as written and `code`
  * without the magic comment lines (theme-common's `parseLines`), so the shown lines
- * are found by walking the written ones in order. Returns a problem instead when the
- * build's lines do not fit the theme's; the block is then shown as plain text.
+ * are found by walking the written ones in order. Undefined when the build's lines
+ * do not fit the theme's; the block is then shown as plain text.
  */
 export function shownLines(
   highlighted: string,
   {codeInput, code}: {codeInput: string; code: string},
-): {lines: string[]} | {problem: string} {
+): string[] | undefined {
   const built = highlighted.split('\n');
   const written = codeInput.replace(/\r?\n$/, '').split(/\r?\n/);
-  if (built.length !== written.length) {
-    return {
-      problem: `Code block: the build highlighted ${built.length} lines but the block has ${written.length}; showing it uncolored`,
-    };
-  }
   const shown = code.split(/\r?\n/);
   const lines: string[] = [];
-  for (let index = 0; index < written.length && lines.length < shown.length; index++) {
-    if (written[index] === shown[lines.length]) lines.push(built[index]);
-  }
-  if (lines.length !== shown.length) {
-    return {
-      problem: 'Code block: the lines the theme shows are not lines of the block; showing it uncolored',
-    };
-  }
-  return {lines};
+  // `shown[lines.length]` is undefined once every shown line is found, and matches no written line.
+  built.forEach((html, index) => {
+    if (written[index] === shown[lines.length]) lines.push(html);
+  });
+  return built.length === written.length && lines.length === shown.length ? lines : undefined;
 }
 
 /**
