@@ -1,4 +1,6 @@
 // @ts-check
+import {builtinModules} from 'node:module';
+import path from 'node:path';
 import js from '@eslint/js';
 import react from 'eslint-plugin-react';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -21,6 +23,110 @@ export const focusedTestSelectors = [
   selector,
   message: 'Focused test: remove `.only` (it skips every other test; `npm test` refuses it too).',
 }));
+
+/**
+ * Module boundaries (src/theme/README.md, "Module boundaries"). Import specifiers
+ * are resolved to files (`@site/…` and relative ones) so that every spelling of a
+ * path is caught:
+ * - browser code imports a plugin only through its public browser entry
+ *   (`src/plugins/<name>/browser.ts`, or the files of `browser/` when consumers
+ *   need separate entries so that each bundles only what it uses); inside its own
+ *   plugin it may import freely, except the plugin's node-side `index`;
+ * - browser code never imports Node built-ins, `scripts/`, `config/` or the site
+ *   config module (`docusaurus.config.ts`): those are build-time code;
+ * - nothing outside `tests/` imports from `tests/` (test-only helpers live there).
+ */
+const siteDir = import.meta.dirname;
+const NODE_BUILTINS = new Set(builtinModules);
+/** Browser code: bundled for the client. */
+export const BROWSER_FILES = [
+  'src/theme/**',
+  'src/components/**',
+  'src/pages/**',
+  'src/plugins/*/client/**',
+  'src/plugins/*/theme/**',
+  'src/plugins/*/browser.{ts,tsx}',
+  'src/plugins/*/browser/**',
+  'src/plugins/*/client.{ts,tsx}',
+  // Browser modules outside those places: stand-ins swapped in for framework modules,
+  // and what a browser entry re-exports.
+  'src/plugins/prefetch-once/prefetchChunk.ts',
+  'src/plugins/code-highlighting/no-browser-prism.ts',
+  'src/plugins/code-highlighting/markup.ts',
+  'src/plugins/llms-txt/paths.ts',
+  'src/plugins/clean-html-urls/cleanPath.ts',
+];
+
+/** The file a specifier names inside the site, or undefined for a package. */
+function siteFileOf(specifier, importer) {
+  if (specifier.startsWith('@site/')) return path.join(siteDir, specifier.slice('@site/'.length));
+  if (specifier.startsWith('.')) return path.resolve(path.dirname(importer), specifier);
+  return undefined;
+}
+
+/** @param {string} file @param {string} dir */
+function isInside(file, dir) {
+  const relative = path.relative(dir, file);
+  return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
+}
+
+/** Why an import breaks a boundary, or undefined. */
+function boundaryBreak(specifier, importer, browser) {
+  const target = siteFileOf(specifier, importer);
+  if (
+    target &&
+    isInside(target, path.join(siteDir, 'tests')) &&
+    !isInside(importer, path.join(siteDir, 'tests'))
+  )
+    return 'Only tests import from tests/; move the helper next to the code that needs it, or the caller into tests/.';
+  if (!browser) return undefined;
+  if (specifier.startsWith('node:') || NODE_BUILTINS.has(specifier.split('/')[0]))
+    return `Browser code cannot use the Node built-in "${specifier}".`;
+  if (!target) return undefined;
+  const relative = path.relative(siteDir, target).split(path.sep).join('/');
+  if (relative.startsWith('scripts/')) return 'Browser code does not import scripts/ (build-time tools).';
+  if (relative.startsWith('config/') || /^docusaurus\.config(\.ts)?$/.test(relative))
+    return 'Browser code does not import the site config (config/, docusaurus.config.ts); read it through useDocusaurusContext, themeConfig or plugin global data.';
+  const plugin = /^src\/plugins\/([^/]+)(?:\/(.*))?$/.exec(relative);
+  if (!plugin) return undefined;
+  const [, name, inside = ''] = plugin;
+  // The plugin's folder itself resolves to its index.
+  const entry = inside.replace(/\.(ts|tsx|js|mjs)$/, '').replace(/(^|\/)index$/, '') || 'index';
+  if (entry === 'index')
+    return `Browser code does not import the node-side entry of plugin "${name}"; use src/plugins/${name}/browser.ts.`;
+  const samePlugin = isInside(importer, path.join(siteDir, 'src', 'plugins', name));
+  if (!samePlugin && entry !== 'browser' && !entry.startsWith('browser/'))
+    return `Import plugin "${name}" through its public browser entry, src/plugins/${name}/browser.ts (not ${inside}).`;
+  return undefined;
+}
+
+/** @param {boolean} browser */
+function moduleBoundariesRule(browser) {
+  return {
+    meta: {
+      type: 'problem',
+      schema: [],
+      docs: {description: 'Module boundaries of the site (see src/theme/README.md)'},
+    },
+    create(context) {
+      const check = (node) => {
+        if (!node?.source || typeof node.source.value !== 'string') return;
+        const message = boundaryBreak(node.source.value, context.filename, browser);
+        if (message) context.report({node: node.source, message});
+      };
+      return {
+        ImportDeclaration: check,
+        ExportNamedDeclaration: check,
+        ExportAllDeclaration: check,
+        ImportExpression: check,
+      };
+    },
+  };
+}
+
+const boundaries = {
+  rules: {'browser-imports': moduleBoundariesRule(true), 'node-imports': moduleBoundariesRule(false)},
+};
 
 export default tseslint.config(
   {
@@ -55,6 +161,17 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', {argsIgnorePattern: '^_'}],
     },
+  },
+  {
+    files: ['**/*.{ts,tsx,mjs,js}'],
+    ignores: BROWSER_FILES,
+    plugins: {boundaries},
+    rules: {'boundaries/node-imports': 'error'},
+  },
+  {
+    files: BROWSER_FILES,
+    plugins: {boundaries},
+    rules: {'boundaries/browser-imports': 'error'},
   },
   {
     // A focused test silently skips every other test in its file or run.

@@ -1,4 +1,5 @@
 import type {ThemeConfig} from '@docusaurus/preset-classic';
+import {menuItems, siteSections, type SiteSection} from './docs-sections';
 
 /**
  * On desktop the navbar carries only the title and logo (the spec asks for no
@@ -6,29 +7,26 @@ import type {ThemeConfig} from '@docusaurus/preset-classic';
  * item below becomes the mobile main menu, so the docs sidebar's
  * "Back to main menu" has somewhere to go.
  */
-export const navbar = {
-  title: 'Streamr Docs',
-  hideOnScroll: false,
-  logo: {
-    alt: 'Streamr Docs logo',
-    src: 'img/logo.svg',
-    srcDark: 'img/logo-dark.svg',
-    width: 32,
-    height: 32,
-  },
-  items: [
-    {
-      type: 'custom-mobileMainMenu',
-      position: 'right',
-      items: [
-        {label: 'Quickstart Guides', to: '/guides'},
-        {label: 'Usage', to: '/usage'},
-        {label: 'Streamr Network', to: '/streamr-network'},
-        {label: 'Streamr Project', to: '/streamr-project'},
-        {label: 'Help', to: '/help'},
-        {label: 'SDK API reference', to: '/api-docs'},
-        {label: 'Blog', to: '/blog'},
-      ],
+export function navbarWith(sections: readonly SiteSection[]) {
+  return {
+    title: 'Streamr Docs',
+    hideOnScroll: false,
+    logo: {
+      alt: 'Streamr Docs logo',
+      src: 'img/logo.svg',
+      srcDark: 'img/logo-dark.svg',
+      width: 32,
+      height: 32,
     },
-  ],
-} satisfies ThemeConfig['navbar'];
+    items: [
+      {
+        type: 'custom-mobileMainMenu',
+        position: 'right',
+        // The site's sections (config/docs-sections.ts); the no-JavaScript menu reads this list too.
+        items: menuItems(sections),
+      },
+    ],
+  } satisfies ThemeConfig['navbar'];
+}
+
+export const navbar = navbarWith(siteSections());

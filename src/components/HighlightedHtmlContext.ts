@@ -1,7 +1,7 @@
 import {createContext} from 'react';
 
 /**
- * The inner HTML of a code block's `<code>`, highlighted at build time
- * (src/plugins/code-highlighting), from `CodeBlock` down to `CodeBlock/Content`.
+ * A code block's lines as HTML, highlighted at build time (src/plugins/code-highlighting;
+ * the format is in its markup.ts), from `CodeBlock` down to `CodeBlock/Content`.
  */
 export const HighlightedHtmlContext = createContext<string | undefined>(undefined);

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type {APIRequestContext, Page} from '@playwright/test';
 import {sitemapPaths as parseSitemap} from '../support/sitemap';
 import {expect, test} from './fixtures';
-import {isDocsPage, listedUrls, listingProblems, pagePathOfTwin} from '../../src/plugins/llms-txt/listing';
+import {isDocsPage, listedUrls, listingProblems, pagePathOfTwin} from '../support/llms-listing';
 
 /** Paths of the built sitemap, relative to the served site. */
 async function sitemapPaths(request: APIRequestContext): Promise<string[]> {
@@ -46,7 +46,7 @@ test.describe('llms.txt and Markdown twins', () => {
     expect(docsPages.length).toBeGreaterThan(100);
     const listed = listedUrls(body).map((url) => pagePathOfTwin(new URL(url).pathname));
     expect(listingProblems(docsPages, listed)).toEqual([]);
-    // Blog posts and the non-docs pages are left out on purpose (src/plugins/llms-txt/listing.ts).
+    // Blog posts and the non-docs pages are left out on purpose (tests/support/llms-listing.ts).
     expect(listed.filter((path) => path.startsWith('/blog') || path === '/api-docs')).toEqual([]);
   });
 

@@ -9,13 +9,11 @@ import {
   highlightLines,
   isKnownLanguage,
   loadLanguages,
-  parseLines,
   styleClass,
-  DEFAULT_MAGIC_COMMENTS,
 } from '../../src/plugins/code-highlighting/highlight';
 import remarkCodeHighlighting from '../../src/plugins/code-highlighting/remark';
 import {codeHighlightingOptions} from '../../config/prism';
-import {lineMismatch} from '../../src/plugins/code-highlighting/markup';
+import {linesHtml, shownLines} from '../../src/plugins/code-highlighting/markup';
 
 /** Small themes whose every colour is easy to spot. */
 const light: PrismTheme = {
@@ -103,76 +101,58 @@ describe('highlightLines', () => {
   });
 });
 
-describe('parseLines', () => {
-  const options = {language: 'ts', magicComments: DEFAULT_MAGIC_COMMENTS};
-  const highlighted = 'theme-code-block-highlighted-line';
-
-  it('drops the one trailing newline of a fenced block', () => {
-    expect(parseLines('a\nb\n', options).lines).toEqual(['a', 'b']);
+describe('highlightCodeBlock', () => {
+  it('highlights every source line, magic comments included, and drops the one trailing newline', () => {
+    const block = highlightCodeBlock('x\n// highlight-next-line\ny\n', {language: 'text', themes});
+    expect(block.lineCount).toBe(3);
+    expect(block.html).toBe('x\n// highlight-next-line\ny');
+    expect(highlightCodeBlock('a\r\nb\r\n', {language: 'text', themes}).html).toBe('a\nb');
   });
 
-  it('removes magic comments and marks the lines they point at', () => {
-    const code = [
-      'a',
-      '// highlight-next-line',
-      'b',
-      '/* highlight-start */',
-      'c',
-      'd',
-      '// highlight-end',
-      'e',
-    ].join('\n');
-    const {lines, lineClassNames} = parseLines(code, options);
-    expect(lines).toEqual(['a', 'b', 'c', 'd', 'e']);
-    expect(lineClassNames).toEqual([[], [highlighted], [highlighted], [highlighted], []]);
-  });
-
-  it('reads magic comments in the comment syntax of the language', () => {
-    const bash = parseLines('# highlight-next-line\nls\n// highlight-next-line', {
-      ...options,
-      language: 'bash',
-    });
-    expect(bash.lines).toEqual(['ls', '// highlight-next-line']);
-    const html = parseLines('<!-- highlight-next-line -->\n<p>', {...options, language: 'html'});
-    expect(html.lines).toEqual(['<p>']);
-    expect(html.lineClassNames).toEqual([[highlighted]]);
-  });
-
-  it('accepts every popular comment style in other languages, as Docusaurus does', () => {
-    expect(parseLines('# highlight-next-line\na: 1', {...options, language: 'yaml'}).lines).toEqual(['a: 1']);
-    expect(parseLines('// highlight-next-line\n{}', {...options, language: 'json'}).lines).toEqual(['{}']);
-    expect(parseLines('{/* highlight-next-line */}\nx', {...options, language: 'md'}).lines).toEqual(['x']);
-  });
-
-  it('lets a {range} in the meta string win, keeping magic comments as written', () => {
-    const {lines, lineClassNames} = parseLines('a\n// highlight-next-line\nb\nc', {
-      ...options,
-      meta: 'title="x" {1,3-4}',
-    });
-    expect(lines).toHaveLength(4);
-    expect(lineClassNames).toEqual([[highlighted], [], [highlighted], [highlighted]]);
-  });
-
-  it('reads showLineNumbers with and without a start', () => {
-    expect(parseLines('a', {...options, meta: 'showLineNumbers'}).lineNumbersStart).toBe(1);
-    expect(parseLines('a', {...options, meta: 'showLineNumbers=7'}).lineNumbersStart).toBe(7);
-    expect(parseLines('a', options).lineNumbersStart).toBeUndefined();
+  it('keeps newlines out of the HTML of a line, even inside a multi-line token', () => {
+    const block = highlightCodeBlock('/* one\ntwo */\nlet x = `a\nb`', {language: 'ts', themes});
+    expect(block.lineCount).toBe(4);
+    expect(block.html.split('\n')).toHaveLength(4);
   });
 });
 
-describe('highlightCodeBlock', () => {
-  it('renders one token-line per line, with line-number cells when asked for', () => {
-    const plain = highlightCodeBlock('x\ny\n', {language: 'text', themes});
-    expect(plain.lineCount).toBe(2);
-    expect(plain.html).toBe("<div class='token-line'>x<br></div><div class='token-line'>y<br></div>");
-    const numbered = highlightCodeBlock('x', {language: 'text', meta: 'showLineNumbers', themes});
-    expect(numbered.html).toBe(
-      "<div class='token-line code-line'><span class='code-line-number'></span><span class='code-line-content'>x</span><br></div>",
-    );
+describe('shownLines and linesHtml (the browser side)', () => {
+  const built = highlightCodeBlock(
+    'a\n// highlight-next-line\nb\n// highlight-start\nc\n// highlight-end\n',
+    {
+      language: 'text',
+      themes,
+    },
+  ).html;
+  const codeInput = 'a\n// highlight-next-line\nb\n// highlight-start\nc\n// highlight-end\n';
+
+  it('picks the lines the theme shows once it has removed the magic comments', () => {
+    expect(shownLines(built, {codeInput, code: 'a\nb\nc'})).toEqual(['a', 'b', 'c']);
   });
 
-  it('returns the code without magic comments, as the copy button copies it', () => {
-    expect(highlightCodeBlock('// highlight-next-line\nx\n', {language: 'ts', themes}).code).toBe('x');
+  it('keeps every line when the theme keeps them (a {1,3} range in the meta string)', () => {
+    expect(shownLines(built, {codeInput, code: codeInput.replace(/\n$/, '')})).toEqual(
+      codeInput.replace(/\n$/, '').split('\n'),
+    );
+    expect(shownLines('a\nb', {codeInput: 'a\r\nb\r\n', code: 'a\r\nb'})).toEqual(['a', 'b']);
+  });
+
+  it('gives nothing rather than the wrong lines when the build and the theme disagree', () => {
+    // The build highlighted other text than the theme shows.
+    expect(shownLines(built, {codeInput: 'a\nb\n', code: 'a\nb'})).toBeUndefined();
+    // The theme shows a line that is not in the block.
+    expect(shownLines(built, {codeInput, code: 'a\nz'})).toBeUndefined();
+    // Every shown line is found, but the build has one line too many.
+    expect(shownLines('a\nb\nc', {codeInput: 'a\nb\n', code: 'a\nb'})).toBeUndefined();
+  });
+
+  it("renders one token-line per line with the theme's classes, and line-number cells when asked for", () => {
+    expect(linesHtml(['x', 'y'], {1: ['theme-code-block-highlighted-line']}, false)).toBe(
+      "<div class='token-line'>x<br></div><div class='token-line theme-code-block-highlighted-line'>y<br></div>",
+    );
+    expect(linesHtml(['x'], {}, true)).toBe(
+      "<div class='token-line code-line'><span class='code-line-number'></span><span class='code-line-content'>x</span><br></div>",
+    );
   });
 });
 
@@ -219,22 +199,12 @@ describe('remark plugin', () => {
       `<span class='token keyword ${styleClass('light', 'color', 'red')}`,
     );
     expect(mermaid?.highlightedHtml).toBeUndefined();
-    expect(untagged?.highlightedHtml).toBe("<div class='token-line'>plain<br></div>");
+    expect(untagged?.highlightedHtml).toBe('plain');
   });
 
   it('fails on a language Prism does not know, naming the file and line', () => {
     expect(() => highlightMarkdown('Intro\n\n```klingon\nqapla\n```\n', 'docs/guides/x.md')).toThrow(
       /docs\/guides\/x\.md:3: code block language "klingon" has no Prism grammar/,
-    );
-  });
-});
-
-describe('lineMismatch', () => {
-  it('accepts build HTML with the lines the theme shows and names a disagreement', () => {
-    const {html, code} = highlightCodeBlock('a\n// highlight-next-line\nb\n', {language: 'ts', themes});
-    expect(lineMismatch(html, code)).toBeUndefined();
-    expect(lineMismatch(html, 'a\n// highlight-next-line\nb')).toMatch(
-      /highlighted 2 lines but the theme shows 3/,
     );
   });
 });

@@ -6,7 +6,7 @@ import type {LoadedContent, LoadedVersion} from '@docusaurus/plugin-content-docs
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import llmsTxtPlugin, {collectPages, type Options} from '../../src/plugins/llms-txt/index';
 import {createUrlResolver} from '../../src/plugins/llms-txt/links';
-import {isDocsPage, listedUrls, listingProblems, pagePathOfTwin} from '../../src/plugins/llms-txt/listing';
+import {isDocsPage, listedUrls, listingProblems, pagePathOfTwin} from '../support/llms-listing';
 import {
   renderCategoryIndex,
   renderLlmsFull,
@@ -15,7 +15,8 @@ import {
   toMarkdownTwin,
   widenTableDelimiters,
 } from '../../src/plugins/llms-txt/markdown';
-import {absoluteUrl, applyTrailingSlash, markdownPathFor} from '../../src/plugins/llms-txt/paths';
+import {applyTrailingSlash} from '@docusaurus/utils-common';
+import {absoluteUrl, markdownPathFor} from '../../src/plugins/llms-txt/paths';
 import {admonitionTitlesToLabels} from '../../src/markdown/index.ts';
 
 const SITE = 'https://docs.example.org';
@@ -217,7 +218,7 @@ describe('links', () => {
       siteUrl: SITE,
       baseUrl: '/docs/',
       pageUrl: `${SITE}/docs/guides/nodejs`,
-      normalizePath: (p) => applyTrailingSlash(p, false, '/docs/'),
+      normalizePath: (p) => applyTrailingSlash(p, {trailingSlash: false, baseUrl: '/docs/'}),
     });
     expect(resolve('/usage/identity/')).toBe(`${SITE}/docs/usage/identity`);
     expect(resolve('/docs/usage')).toBe(`${SITE}/docs/usage`);
@@ -249,12 +250,9 @@ describe('twin paths', () => {
     expect(pagePathOfTwin(twin, baseUrl)).toBe(back);
   });
 
-  it('apply the trailing-slash setting', () => {
-    expect(applyTrailingSlash('/usage/sdk/api/', false)).toBe('/usage/sdk/api');
-    expect(applyTrailingSlash('/usage/sdk/api#x', true)).toBe('/usage/sdk/api/#x');
-    expect(applyTrailingSlash('/x/', undefined)).toBe('/x/');
-    expect(applyTrailingSlash('/', false)).toBe('/');
+  it('join the site URL and a path with one slash', () => {
     expect(absoluteUrl(`${SITE}/`, '/a')).toBe(`${SITE}/a`);
+    expect(absoluteUrl(SITE, 'a')).toBe(`${SITE}/a`);
   });
 });
 

@@ -2,7 +2,7 @@ import {useEffect, useRef, useState, type ReactNode} from 'react';
 import Head from '@docusaurus/Head';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import {useLocation} from '@docusaurus/router';
-import {markdownPathFor} from '@site/src/plugins/llms-txt/paths';
+import {markdownPathFor} from '@site/src/plugins/llms-txt/browser';
 import {copyMarkdown} from './copyMarkdown';
 import styles from './styles.module.css';
 

@@ -8,31 +8,20 @@
  * switch to the dark theme. Highlighted here, a block is static HTML colored by
  * CSS in either color mode, and the browser only hydrates its container.
  *
- * Semantics follow Docusaurus's code blocks (docusaurus.io/docs/markdown-features/code-blocks):
- * `{1,3-4}` line ranges, magic comments, `showLineNumbers[=N]`.
+ * The build highlights every line of the block as written. Which lines are shown
+ * (magic comments are removed), their highlight classes and line numbers stay the
+ * theme's decision, made in the browser from its own code block metadata
+ * (src/theme/CodeBlock/Content and ./markup.ts), so the two cannot disagree.
  */
 import {createRequire} from 'node:module';
 import {Prism, normalizeTokens, type PrismTheme} from 'prism-react-renderer';
-import {escapeHtml, linesHtml} from './markup';
+import {escapeHtml, joinLines} from './markup';
 
 /** The Prism themes of the two color modes. */
 export type CodeThemes = {light: PrismTheme; dark: PrismTheme};
 
-export type MagicComment = {className: string; line?: string; block?: {start: string; end: string}};
-
-/** Docusaurus's default magic comments (`themeConfig.prism.magicComments`). */
-export const DEFAULT_MAGIC_COMMENTS: MagicComment[] = [
-  {
-    className: 'theme-code-block-highlighted-line',
-    line: 'highlight-next-line',
-    block: {start: 'highlight-start', end: 'highlight-end'},
-  },
-];
-
-/** A highlighted block: the inner HTML of its `<code>`, ready for `dangerouslySetInnerHTML`. */
+/** A highlighted block: the HTML of each of its source lines (./markup.ts says how they are joined). */
 export type HighlightedBlock = {
-  /** The code as shown (magic comment lines removed), which the copy button copies. */
-  code: string;
   html: string;
   lineCount: number;
 };
@@ -79,114 +68,6 @@ export function assertLanguageSupported(language: string, where: string): void {
     `${where}: code block language "${language}" has no Prism grammar. Use a language Prism knows, ` +
       '"text" for plain text, or add the grammar to additionalLanguages in config/prism.ts.',
   );
-}
-
-/**
- * The comment syntaxes a magic comment may be written in, by language, as Docusaurus
- * reads them (theme-common's codeBlockUtils); other languages accept the popular ones.
- * Should the two ever disagree on a block, CodeBlock/Content notices and says so.
- */
-const COMMENT_SYNTAX: Record<string, [start: string, end: string]> = {
-  js: ['\\/\\/', ''],
-  jsBlock: ['\\/\\*', '\\*\\/'],
-  jsx: ['\\{\\s*\\/\\*', '\\*\\/\\s*\\}'],
-  bash: ['#', ''],
-  html: ['<!--', '-->'],
-  tex: ['%', ''],
-  lua: ['--', ''],
-  wasm: ['\\;\\;', ''],
-};
-const POPULAR_COMMENTS = ['js', 'jsBlock', 'jsx', 'bash', 'html'];
-const LANGUAGE_COMMENTS: Record<string, string[]> = {
-  js: ['js', 'jsBlock'],
-  javascript: ['js', 'jsBlock'],
-  ts: ['js', 'jsBlock'],
-  typescript: ['js', 'jsBlock'],
-  jsx: ['js', 'jsBlock', 'jsx'],
-  tsx: ['js', 'jsBlock', 'jsx'],
-  html: ['js', 'jsBlock', 'html'],
-  python: ['bash'],
-  py: ['bash'],
-  bash: ['bash'],
-  markdown: ['html', 'jsx', 'bash'],
-  md: ['html', 'jsx', 'bash'],
-  tex: ['tex'],
-  latex: ['tex'],
-  matlab: ['tex'],
-  lua: ['lua'],
-  haskell: ['lua'],
-  sql: ['lua', 'jsBlock'],
-  wasm: ['wasm'],
-};
-
-function magicCommentPattern(language: string, magicComments: MagicComment[]): RegExp | undefined {
-  const directives = magicComments
-    .flatMap((comment) => [comment.line, comment.block?.start, comment.block?.end])
-    .filter((directive): directive is string => Boolean(directive))
-    .map((directive) => directive.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
-  if (directives.length === 0) return undefined;
-  const syntaxes = (LANGUAGE_COMMENTS[language.toLowerCase()] ?? POPULAR_COMMENTS).map(
-    (name) => COMMENT_SYNTAX[name],
-  );
-  const alternatives = syntaxes.map(([start, end]) => `${start}\\s*(${directives.join('|')})\\s*${end}`);
-  return new RegExp(`^\\s*(?:${alternatives.join('|')})\\s*$`);
-}
-
-/** Expands `1,3-4` into zero-based line indexes. */
-function parseRange(range: string): number[] {
-  return range.split(',').flatMap((part) => {
-    const [from, to = from] = part.split('-').map((n) => Number.parseInt(n, 10));
-    if (!Number.isInteger(from) || !Number.isInteger(to) || from < 1 || to < from) return [];
-    return Array.from({length: to - from + 1}, (_, i) => from - 1 + i);
-  });
-}
-
-/** Lines to show and the extra classes of each, as Docusaurus would compute them. */
-export function parseLines(
-  rawCode: string,
-  {language, meta, magicComments}: {language: string; meta?: string; magicComments: MagicComment[]},
-): {lines: string[]; lineClassNames: string[][]; lineNumbersStart?: number} {
-  const code = rawCode.replace(/\r?\n$/, '');
-  const lines = code.split(/\r?\n/);
-  const lineClassNames: string[][] = lines.map(() => []);
-  const numbering = meta?.match(/\bshowLineNumbers(?:=(\d+))?/);
-  const lineNumbersStart = numbering ? Number(numbering[1] ?? 1) : undefined;
-
-  // A `{1,3-4}` range in the meta string wins over magic comments, which then stay as written.
-  const range = meta?.match(/\{([\d,-]+)\}/)?.[1];
-  if (range !== undefined) {
-    const className = magicComments[0]?.className;
-    if (className) for (const index of parseRange(range)) lineClassNames[index]?.push(className);
-    return {lines, lineClassNames, lineNumbersStart};
-  }
-
-  const pattern = magicCommentPattern(language, magicComments);
-  if (!pattern) return {lines, lineClassNames, lineNumbersStart};
-  const kept: string[] = [];
-  const keptClasses: string[][] = [];
-  const nextLine = new Set<string>();
-  const open = new Map<string, number>();
-  for (const line of lines) {
-    const match = line.match(pattern);
-    const directive = match?.slice(1).find(Boolean);
-    const comment = directive
-      ? magicComments.find(
-          (c) => c.line === directive || c.block?.start === directive || c.block?.end === directive,
-        )
-      : undefined;
-    if (directive && comment) {
-      if (directive === comment.line) nextLine.add(comment.className);
-      else if (directive === comment.block?.start)
-        open.set(comment.className, (open.get(comment.className) ?? 0) + 1);
-      else open.set(comment.className, Math.max(0, (open.get(comment.className) ?? 0) - 1));
-      continue;
-    }
-    const classes = [...nextLine, ...[...open].filter(([, depth]) => depth > 0).map(([name]) => name)];
-    nextLine.clear();
-    kept.push(line);
-    keptClasses.push([...new Set(classes)]);
-  }
-  return {lines: kept, lineClassNames: keptClasses, lineNumbersStart};
 }
 
 type CssStyle = Record<string, string>;
@@ -269,21 +150,18 @@ export function highlightLines(code: string, language: string, themes: CodeTheme
   );
 }
 
-/** The `<code>` element's inner HTML for a fenced block (markup: ./markup.ts). */
+/**
+ * The highlighted lines of a block, every source line included (magic comments too:
+ * a line of its own, so its tokens never reach into the lines around it). Like the
+ * theme, drops the one trailing newline of a fenced block.
+ */
 export function highlightCodeBlock(
   rawCode: string,
-  {
-    language,
-    meta,
-    themes,
-    magicComments = DEFAULT_MAGIC_COMMENTS,
-  }: {language: string; meta?: string; themes: CodeThemes; magicComments?: MagicComment[]},
+  {language, themes}: {language: string; themes: CodeThemes},
 ): HighlightedBlock {
-  const {lines, lineClassNames, lineNumbersStart} = parseLines(rawCode, {language, meta, magicComments});
-  const code = lines.join('\n');
+  const code = rawCode.replace(/\r?\n$/, '').replace(/\r\n/g, '\n');
   const tokenLines = highlightLines(code, language, themes);
-  const html = linesHtml(tokenLines, lineClassNames, lineNumbersStart !== undefined);
-  return {code, html, lineCount: tokenLines.length};
+  return {html: joinLines(tokenLines), lineCount: tokenLines.length};
 }
 
 /**

@@ -5,21 +5,13 @@
  * line, instead of silently showing uncolored code.
  */
 import type {Code, Root} from 'mdast';
-import {
-  assertLanguageSupported,
-  DEFAULT_MAGIC_COMMENTS,
-  highlightCodeBlock,
-  loadLanguages,
-  type CodeThemes,
-  type MagicComment,
-} from './highlight';
+import {assertLanguageSupported, highlightCodeBlock, loadLanguages, type CodeThemes} from './highlight';
 
 export type RemarkCodeHighlightingOptions = {
   /** The Prism themes of the light and dark color modes. */
   themes: CodeThemes;
   /** Prism grammars to load beyond prism-react-renderer's bundled ones, like `themeConfig.prism.additionalLanguages`. */
   additionalLanguages?: string[];
-  magicComments?: MagicComment[];
 };
 
 /** Left to other plugins (Mermaid diagrams become their own component). */
@@ -35,7 +27,6 @@ function codeNodes(node: Node, found: Code[] = []): Code[] {
 
 export default function remarkCodeHighlighting(options: RemarkCodeHighlightingOptions) {
   loadLanguages(options.additionalLanguages ?? []);
-  const magicComments = options.magicComments ?? DEFAULT_MAGIC_COMMENTS;
   return (tree: Root, file: {path?: string}) => {
     for (const node of codeNodes(tree as unknown as Node)) {
       const language = node.lang ?? 'text';
@@ -44,11 +35,11 @@ export default function remarkCodeHighlighting(options: RemarkCodeHighlightingOp
         language,
         `${file.path ?? '<unknown file>'}:${node.position?.start.line ?? '?'}`,
       );
-      const {html} = highlightCodeBlock(node.value, {
+      // The meta string (line ranges, showLineNumbers) is the theme's to read, in the browser.
+      // The text the code element gets (mdast-util-to-hast adds a newline), as the theme reads it.
+      const {html} = highlightCodeBlock(node.value ? `${node.value}\n` : '', {
         language,
-        meta: node.meta ?? undefined,
         themes: options.themes,
-        magicComments,
       });
       node.data = node.data ?? {};
       const data = node.data as {hProperties?: Record<string, unknown>};

@@ -3,7 +3,7 @@ export {};
 
 declare module '@theme/CodeBlock' {
   interface Props {
-    /** The `<code>` element's inner HTML, highlighted at build time (src/theme/CodeBlock). */
+    /** The HTML of every source line, highlighted at build time, newline-separated (code-highlighting/markup.ts). */
     readonly highlightedHtml?: string;
   }
 }

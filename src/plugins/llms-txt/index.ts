@@ -1,6 +1,7 @@
 import {promises as fs} from 'node:fs';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
+import {applyTrailingSlash} from '@docusaurus/utils-common';
 import type {DocMetadata, LoadedContent, LoadedVersion} from '@docusaurus/plugin-content-docs';
 import {createUrlResolver} from './links';
 import {
@@ -11,7 +12,7 @@ import {
   type CategoryItem,
   type ListedPage,
 } from './markdown';
-import {absoluteUrl, applyTrailingSlash, markdownPathFor} from './paths';
+import {absoluteUrl, markdownPathFor} from './paths';
 
 export type Section = {
   /** Heading of the section in llms.txt, e.g. "Guides". */
@@ -27,7 +28,7 @@ export type Section = {
 export type Options = {
   /** The one-paragraph summary under the title of llms.txt. */
   summary: string;
-  /** Sections of llms.txt, in order; every listed docs page must fall into one. */
+  /** Sections of llms.txt, in order; every listed docs page must fall into one (config/docs-sections.ts derives them). */
   sections: Section[];
   /** Id of the docs plugin instance to read (default `default`). */
   docsPluginId?: string;
@@ -61,8 +62,8 @@ export default function llmsTxtPlugin(context: LoadContext, options: Options): P
     async postBuild({outDir, siteConfig, routesPaths, routesBuildMetadata}) {
       if (!docsContent) throw new Error('llms-txt: the docs plugin has no loaded content.');
       const version = docsContent.loadedVersions.find((v) => v.isLast) ?? docsContent.loadedVersions[0];
-      const link = (permalink: string) =>
-        applyTrailingSlash(permalink, siteConfig.trailingSlash, siteConfig.baseUrl);
+      // Permalinks as the site links to them (the framework's own trailing-slash rule).
+      const link = (permalink: string) => applyTrailingSlash(permalink, siteConfig);
       const site: Site = {
         siteUrl: siteConfig.url,
         baseUrl: siteConfig.baseUrl,
@@ -105,7 +106,8 @@ export default function llmsTxtPlugin(context: LoadContext, options: Options): P
       if (unplaced.length) {
         throw new Error(
           `llms-txt: these docs pages are in no llms.txt section: ${unplaced.map((p) => p.permalink).join(', ')}. ` +
-            'Put them in a sidebar category that is a section, or add a section in config/llms.ts.',
+            'Move them into a top-level docs folder (a section), or make their folder one with a _category_.json ' +
+            '(config/docs-sections.ts).',
         );
       }
       const toListed = (page: Page): ListedPage => ({

@@ -18,19 +18,3 @@ export function markdownPathFor(pathname: string, baseUrl = '/'): string {
 export function absoluteUrl(siteUrl: string, path: string): string {
   return `${siteUrl.replace(/\/+$/, '')}${path.startsWith('/') ? '' : '/'}${path}`;
 }
-
-/**
- * A permalink as the site links to it, by `siteConfig.trailingSlash`: `false` drops a
- * trailing slash (`/usage/sdk/api/` → `/usage/sdk/api`), `true` adds one, undefined
- * keeps it. The base URL itself is left alone.
- */
-export function applyTrailingSlash(
-  permalink: string,
-  trailingSlash: boolean | undefined,
-  baseUrl = '/',
-): string {
-  if (trailingSlash === undefined || permalink === baseUrl) return permalink;
-  const [, pathname = '', rest = ''] = /^([^?#]*)(.*)$/.exec(permalink) ?? [];
-  if (trailingSlash) return `${pathname.endsWith('/') ? pathname : `${pathname}/`}${rest}`;
-  return `${pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname}${rest}`;
-}

@@ -2,13 +2,13 @@ import React, {useEffect, useState, useSyncExternalStore, type ReactNode} from '
 import Head from '@docusaurus/Head';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import SearchBar from '@theme-original/SearchBar';
-import {READY_ATTRIBUTE, REQUESTED_ATTRIBUTE} from '../../plugins/search-early-open/attributes';
+import {READY_ATTRIBUTE, REQUESTED_ATTRIBUTE} from '@site/src/plugins/search-early-open/browser';
 import {
   STALE_HELP,
   STALE_TITLE,
   handleDialogChunkRejections,
   staleAssets,
-} from '../../plugins/search-local/client/staleAssets';
+} from '@site/src/plugins/search-local/browser/search-bar';
 import './styles.css';
 
 /**

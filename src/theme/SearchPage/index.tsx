@@ -6,7 +6,7 @@ import {translate} from '@docusaurus/Translate';
 import useBaseUrl from '@docusaurus/useBaseUrl';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import SearchPage from '@theme-original/SearchPage';
-import {searchPageFailures} from '@site/src/plugins/search-local/client/failures';
+import {searchPageFailures} from '@site/src/plugins/search-local/browser/search-page';
 import {NoScriptNoticeContext} from '@site/src/components/NoScriptFallback';
 import './styles.css';
 

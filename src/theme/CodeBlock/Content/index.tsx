@@ -1,7 +1,9 @@
 /**
  * Replaces the theme's code block content, whose job is highlighting with Prism in
- * the browser. Blocks arrive highlighted from the build (src/plugins/code-highlighting);
- * one without highlighting (a `<CodeBlock>` written in JSX) is shown as plain text.
+ * the browser. Blocks arrive highlighted from the build (src/plugins/code-highlighting),
+ * every source line of them; which lines show, their highlight classes and numbers
+ * come from the theme's own metadata (magic comments, `{1,3}` ranges, showLineNumbers).
+ * A block without highlighting (a `<CodeBlock>` written in JSX) is shown as plain text.
  * Same markup as the theme's: `pre > code > div.token-line`, with its classes, so
  * the theme's buttons (copy, word wrap) and styles keep working.
  */
@@ -10,7 +12,7 @@ import clsx from 'clsx';
 import {useCodeBlockContext} from '@docusaurus/theme-common/internal';
 import type {Props} from '@theme/CodeBlock/Content';
 import {HighlightedHtmlContext} from '@site/src/components/HighlightedHtmlContext';
-import {escapeHtml, lineMismatch, linesHtml} from '@site/src/plugins/code-highlighting/markup';
+import {escapeHtml, linesHtml, shownLines} from '@site/src/plugins/code-highlighting/browser';
 import styles from './styles.module.css';
 
 export default function CodeBlockContent({className}: Props): ReactNode {
@@ -18,13 +20,12 @@ export default function CodeBlockContent({className}: Props): ReactNode {
   const {codeBlockRef} = wordWrap;
   const highlighted = useContext(HighlightedHtmlContext);
   const numbered = metadata.lineNumbersStart !== undefined;
-  const mismatch = highlighted === undefined ? undefined : lineMismatch(highlighted, metadata.code);
+  const built = highlighted === undefined ? undefined : shownLines(highlighted, metadata);
   // The browser tests fail on console errors, so a mismatch cannot go unnoticed.
-  if (mismatch) console.error(mismatch);
-  const html =
-    highlighted !== undefined && !mismatch
-      ? highlighted
-      : linesHtml(metadata.code.split('\n').map(escapeHtml), metadata.lineClassNames, numbered);
+  if (highlighted !== undefined && !built)
+    console.error("Code block: the build's lines do not fit the theme's; showing it uncolored");
+  const lines = built ?? metadata.code.split('\n').map((line) => escapeHtml(line));
+  const html = linesHtml(lines, metadata.lineClassNames, numbered);
   return (
     <pre
       ref={codeBlockRef}

@@ -1,5 +1,5 @@
 /**
- * Checks that llms.txt lists every docs page of the sitemap exactly once (used by
+ * Test helper: checks that llms.txt lists every docs page of the sitemap exactly once (used by
  * tests/e2e/llms-txt.spec.ts against the built site; unit-tested to prove it fails).
  *
  * Decision: llms.txt covers the docs only. The blog (release notes and how-tos that

@@ -1,0 +1,76 @@
+import path from 'node:path';
+import {ESLint} from 'eslint';
+import {describe, expect, it} from 'vitest';
+
+const siteDir = path.resolve(__dirname, '..', '..');
+const eslint = new ESLint({cwd: siteDir});
+
+/** The boundary messages ESLint reports for `code` placed at `file` (relative to the site). */
+async function boundaryBreaks(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, {filePath: path.join(siteDir, file)});
+  return result.messages
+    .filter((message) => message.ruleId?.startsWith('boundaries/') || message.fatal)
+    .map((message) => message.message);
+}
+
+const importing = (specifier: string) => `import {x} from '${specifier}';\nexport {x};\n`;
+
+describe('module boundaries (eslint.config.mjs)', () => {
+  it.each([
+    ['src/theme/Example/index.tsx', '@site/src/plugins/llms-txt/paths', /public browser entry/],
+    ['src/theme/Example/index.tsx', '../../plugins/code-highlighting/markup', /public browser entry/],
+    ['src/components/Example/index.tsx', '@site/src/plugins/llms-txt/index', /node-side entry/],
+    ['src/pages/example.tsx', '../plugins/llms-txt', /node-side entry|public browser entry/],
+    ['src/theme/Example/index.tsx', 'node:fs', /Node built-in/],
+    ['src/components/Example/index.tsx', 'path', /Node built-in/],
+    ['src/theme/Example/index.tsx', '@site/scripts/lib/free-ports.mjs', /scripts\//],
+    ['src/theme/Example/index.tsx', '@site/config/navbar', /site config/],
+    ['src/components/Example/index.tsx', '../../../config/docs-sections', /site config/],
+    ['src/theme/Example/index.tsx', '@site/docusaurus.config', /site config/],
+    ['src/plugins/llms-txt/client/example.ts', '../index', /node-side entry/],
+    ['src/plugins/llms-txt/browser.ts', 'node:path', /Node built-in/],
+    ['src/plugins/search-local/browser/search-page.ts', 'node:fs', /Node built-in/],
+    [
+      'src/theme/Example/index.tsx',
+      '@site/src/plugins/search-local/browser-internals',
+      /public browser entry/,
+    ],
+    ['src/plugins/clean-html-urls/client.ts', '@site/src/plugins/llms-txt/paths', /public browser entry/],
+    ['src/theme/Example/index.tsx', '@site/tests/support/algolia-stand-in', /Only tests/],
+    ['src/plugins/llms-txt/index.ts', '../../../tests/support/example', /Only tests/],
+    ['scripts/example.mjs', '../tests/support/example.ts', /Only tests/],
+    ['config/example.ts', '../tests/unit/fixtures/example', /Only tests/],
+  ])('%s importing %s is reported', async (file, specifier, message) => {
+    const breaks = await boundaryBreaks(file, importing(specifier));
+    expect(breaks).toHaveLength(1);
+    expect(breaks[0]).toMatch(message);
+  });
+
+  it('also catches re-exports and dynamic imports', async () => {
+    expect(await boundaryBreaks('src/theme/Example/index.tsx', "export * from 'node:fs';\n")).toHaveLength(1);
+    expect(
+      await boundaryBreaks(
+        'src/components/Example/index.tsx',
+        "export const load = () => import('@site/src/plugins/code-highlighting/highlight');\n",
+      ),
+    ).toHaveLength(1);
+  });
+
+  it.each([
+    ['src/theme/Example/index.tsx', '@site/src/plugins/llms-txt/browser'],
+    ['src/theme/Example/index.tsx', '../../plugins/code-highlighting/browser'],
+    ['src/theme/Example/index.tsx', '@site/src/plugins/search-local/browser/search-page'],
+    ['src/theme/Example/index.tsx', '@site/src/components/NoScriptFallback'],
+    ['src/theme/Example/index.tsx', '@docusaurus/theme-common'],
+    ['src/theme/Example/index.tsx', '@theme-original/Navbar'],
+    ['src/plugins/llms-txt/client/example.ts', '../paths'],
+    ['src/plugins/llms-txt/index.ts', 'node:fs'],
+    ['src/plugins/llms-txt/index.ts', '../../../config/docs-sections'],
+    ['config/example.ts', 'node:path'],
+    ['scripts/example.mjs', './lib/free-ports.mjs'],
+    ['tests/unit/example.test.ts', '../support/algolia-stand-in'],
+    ['tests/e2e/example.spec.ts', '../../src/plugins/llms-txt/paths'],
+  ])('%s importing %s is allowed', async (file, specifier) => {
+    expect(await boundaryBreaks(file, importing(specifier))).toEqual([]);
+  });
+});
