@@ -8,7 +8,7 @@ import {
   readBudgetFile,
 } from '../../scripts/lib/first-load-js-budget.mjs';
 import {findDiagrams} from '../../scripts/lib/diagrams.mjs';
-import {findSearchChunks, isSearchRequest} from '../../scripts/lib/search-code.mjs';
+import {findSearchChunks, isSearchRequest} from '../../scripts/lib/search-code.ts';
 import {expect, test} from './fixtures';
 
 /**

@@ -3,7 +3,7 @@ import {existsSync, mkdtempSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {algoliaIndexSettings, resolveSearchBackend} from '../../config/search';
+import {algoliaSettings, resolveSearchBackend} from '../../config/search';
 
 describe('search backend from the environment', () => {
   it('local without Algolia settings (blank values count as unset)', () => {
@@ -36,12 +36,7 @@ describe('search backend from the environment', () => {
   });
 
   it('the index is faceted on what contextual search filters', () => {
-    expect(algoliaIndexSettings.attributesForFaceting).toEqual([
-      'language',
-      'docusaurus_tag',
-      'version',
-      'type',
-    ]);
+    expect(algoliaSettings.attributesForFaceting).toEqual(['language', 'docusaurus_tag', 'version', 'type']);
   });
 
   it('`docusaurus build` stops before building, with that message', () => {
