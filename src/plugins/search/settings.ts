@@ -1,3 +1,4 @@
+// cspell:ignore Sizefor (Algolia's spelling of minWordSizefor1Typo)
 import {LEVELS} from './types';
 
 /**
