@@ -29,6 +29,8 @@ export type Options = {
 };
 
 const CLIENT_DIR = path.join(__dirname, 'client');
+/** The search theme's own components, by file: its package exports do not list them. */
+const STOCK_THEME_DIR = path.join(path.dirname(require.resolve('@docusaurus/theme-search-algolia')), 'theme');
 
 /**
  * Search for the DocSearch dialog and the /search page, with either backend
@@ -82,6 +84,10 @@ export default function searchPlugin(context: LoadContext, options: Options): Pl
             '@docsearch/react/version': path.join(CLIENT_DIR, 'button.tsx'),
             '@docsearch/react/modal$': path.join(CLIENT_DIR, 'DocSearchModal.tsx'),
             'algoliasearch/lite$': path.join(CLIENT_DIR, 'liteClient.ts'),
+            // What ./theme wraps. In a plugin's theme path `@theme-original/X` is the wrapper itself,
+            // and `@theme-init/SearchBar` is the classic theme's empty placeholder.
+            '@docs-search/stock-theme/SearchBar$': path.join(STOCK_THEME_DIR, 'SearchBar'),
+            '@docs-search/stock-theme/SearchPage$': path.join(STOCK_THEME_DIR, 'SearchPage'),
           },
         },
         ...(options.backend === 'local' &&

@@ -1,7 +1,7 @@
 import React, {useEffect, useState, useSyncExternalStore, type ReactNode} from 'react';
 import Head from '@docusaurus/Head';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
-import SearchBar from '@theme-init/SearchBar';
+import SearchBar from '@docs-search/stock-theme/SearchBar';
 import {useSearchBackend} from '../../client/backend';
 import {READY_ATTRIBUTE, REQUESTED_ATTRIBUTE} from '../../client/earlyOpenAttributes';
 import {STALE_HELP, STALE_TITLE, handleDialogChunkRejections, staleAssets} from '../../client/staleAssets';

@@ -4,7 +4,7 @@ import clsx from 'clsx';
 import {HtmlClassNameProvider, PageMetadata} from '@docusaurus/theme-common';
 import {translate} from '@docusaurus/Translate';
 import useBaseUrl from '@docusaurus/useBaseUrl';
-import SearchPage from '@theme-init/SearchPage';
+import SearchPage from '@docs-search/stock-theme/SearchPage';
 import {useSearchBackend} from '../../client/backend';
 import {searchPageFailures} from '../../client/failures';
 import {NoScriptNoticeContext} from '@site/src/components/NoScriptFallback';
