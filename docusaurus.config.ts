@@ -91,9 +91,8 @@ export default {
     ],
     // llms.txt, llms-full.txt and a Markdown twin of every docs page, written into the build.
     ['./src/plugins/llms-txt/index.ts', llmsTxtOptions],
-    ['./src/plugins/search-local/index.ts', searchPluginOptions()],
-    // A tap on Search (or Ctrl/⌘ K) before the page has hydrated still opens the dialog.
-    './src/plugins/search-early-open/index.ts',
+    // Search: the DocSearch dialog and /search page on the local index or Algolia (config/search.ts).
+    ['./src/plugins/search/index.ts', searchPluginOptions()],
     // Each chunk is prefetched once, not once per link that needs it.
     './src/plugins/prefetch-once/index.ts',
     // Code blocks are highlighted at build time: no Prism in the browser.

@@ -82,6 +82,8 @@ function boundaryBreak(specifier, importer, browser) {
   if (!browser) return undefined;
   if (specifier.startsWith('node:') || NODE_BUILTINS.has(specifier.split('/')[0]))
     return `Browser code cannot use the Node built-in "${specifier}".`;
+  if (specifier === '@generated/docusaurus.config')
+    return 'Browser code does not import the site config module; read it through useDocusaurusContext, themeConfig or plugin global data.';
   if (!target) return undefined;
   const relative = path.relative(siteDir, target).split(path.sep).join('/');
   if (relative.startsWith('scripts/')) return 'Browser code does not import scripts/ (build-time tools).';

@@ -4,13 +4,19 @@
  *
  * - Without Algolia settings (the default, and on any laptop), search runs on an
  *   index of the site's own pages, built into `build/search-index.json` and
- *   fetched on the first search (see src/plugins/search-local).
+ *   fetched on the first search (see src/plugins/search).
  * - With ALGOLIA_APP_ID, ALGOLIA_SEARCH_API_KEY and ALGOLIA_INDEX_NAME set, the
  *   stock DocSearch client queries Algolia. `npm run search:upload` refreshes
  *   that index (it also needs ALGOLIA_ADMIN_API_KEY, which only the uploader reads).
  */
-import type {Synonym} from '../src/plugins/search-local/engine/engine';
-import type {Options as SearchPluginOptions, RecordRules} from '../src/plugins/search-local/index';
+import type {
+  Options as SearchPluginOptions,
+  RecordRules,
+  SearchSettings,
+  Synonym,
+} from '../src/plugins/search/index';
+import {DOCSEARCH_SEARCHABLE_ATTRIBUTES, algoliaIndexSettings} from '../src/plugins/search/index';
+import {siteSections} from './docs-sections';
 import {baseUrl, siteUrl} from './site';
 
 export type SearchBackend = 'local' | 'algolia';
@@ -83,8 +89,13 @@ export const recordRules: RecordRules = {
     '/blog/authors',
     '/blog/authors/**',
   ],
-  // lvl0 is the active sidebar category, as in DocSearch's Docusaurus template; pages without a sidebar get these.
-  sections: [{pattern: '/blog/**', lvl0: 'Blog'}],
+  // lvl0 is the active sidebar category, as in DocSearch's Docusaurus template, except in the site sections
+  // that are not a docs folder (the SDK API reference, the blog): their pages take the section's name.
+  sections: siteSections()
+    .filter((section) => !section.docsFolder)
+    .flatMap(({label, paths}) =>
+      paths.flatMap((prefix) => [prefix, `${prefix}/**`]).map((pattern) => ({pattern, lvl0: label})),
+    ),
   // Algolia's customRanking starts with weight.pageRank (higher first); ties then go by heading level and position.
   pageRank: [
     {pattern: '/usage/sdk/api/**', rank: 0},
@@ -94,52 +105,59 @@ export const recordRules: RecordRules = {
 };
 
 /**
- * Algolia index settings, applied by the uploader before every upload. They follow
- * DocSearch's Docusaurus crawler template; the local engine ranks the same way.
+ * How both backends rank and answer: the local engine reads this object, and
+ * the uploader sends `algoliaIndexSettings(searchSettings)` to Algolia. Records
+ * follow DocSearch's Docusaurus crawler template, and so do these settings,
+ * except typos: 1 from 4 letters and 2 from 8, Algolia's defaults, where the
+ * template says 3 and 7. The relevance suite passes with both; the engine was
+ * tuned with 4 and 8, and a 3-letter word (`key`, `api`) stays exact.
  */
-export const algoliaIndexSettings = {
-  attributesForFaceting: ['language', 'docusaurus_tag', 'version', 'type'],
-  attributesToRetrieve: ['hierarchy', 'content', 'anchor', 'url', 'url_without_anchor', 'type'],
-  attributesToHighlight: ['hierarchy', 'content'],
-  attributesToSnippet: ['content:10'],
-  camelCaseAttributes: ['hierarchy', 'content'],
-  searchableAttributes: [
-    'unordered(hierarchy.lvl0)',
-    'unordered(hierarchy.lvl1)',
-    'unordered(hierarchy.lvl2)',
-    'unordered(hierarchy.lvl3)',
-    'unordered(hierarchy.lvl4)',
-    'unordered(hierarchy.lvl5)',
-    'unordered(hierarchy.lvl6)',
-    'content',
+export const searchSettings: SearchSettings = {
+  searchableAttributes: DOCSEARCH_SEARCHABLE_ATTRIBUTES,
+  facets: ['language', 'docusaurus_tag', 'version', 'type'],
+  typos: {oneTypo: 4, twoTypos: 8},
+  distinct: 'url',
+  customRanking: [
+    {attribute: 'weight.pageRank', order: 'desc'},
+    {attribute: 'weight.level', order: 'desc'},
+    {attribute: 'weight.position', order: 'asc'},
   ],
-  distinct: true,
-  attributeForDistinct: 'url',
-  customRanking: ['desc(weight.pageRank)', 'desc(weight.level)', 'asc(weight.position)'],
-  ranking: ['words', 'filters', 'typo', 'attribute', 'proximity', 'exact', 'custom'],
-  highlightPreTag: '<span class="algolia-docsearch-suggestion--highlight">',
-  highlightPostTag: '</span>',
-  minWordSizefor1Typo: 3,
-  minWordSizefor2Typos: 7,
-  allowTyposOnNumericTokens: false,
-  minProximity: 1,
-  ignorePlurals: true,
-  queryLanguages: ['en'],
-  removeStopWords: ['en'],
-  advancedSyntax: true,
-  attributeCriteriaComputedByMinProximity: true,
-  removeWordsIfNoResults: 'allOptional',
-  separatorsToIndex: '_',
+  answer: {
+    attributesToRetrieve: ['hierarchy', 'content', 'anchor', 'url', 'url_without_anchor', 'type'],
+    attributesToHighlight: ['hierarchy', 'content'],
+    attributesToSnippet: [{attribute: 'content', words: 10}],
+    highlightPreTag: '<span class="algolia-docsearch-suggestion--highlight">',
+    highlightPostTag: '</span>',
+    snippetEllipsisText: '…',
+    hitsPerPage: 20,
+  },
+  // Tuned on tests/search-relevance: a word counts more in a page title (lvl1) or heading than in text,
+  // less in the sidebar category (lvl0), which many pages share.
+  weights: {
+    fields: [0.5, 4, 3, 2.5, 2, 1.5, 1.3, 1],
+    part: 0.6,
+    repeat: 0.5,
+    page: 0.5,
+    proximity: 0.5,
+    pageRankBoost: 0.4,
+    recordCoverage: 1,
+    pageCoverage: 2,
+    samePageDecay: 0.85,
+  },
 };
+
+/** Algolia index settings, applied by the uploader before every upload. */
+export const algoliaSettings = algoliaIndexSettings(searchSettings);
 
 const resolved = resolveSearchBackend();
 
 export const searchBackend: SearchBackend = resolved.backend;
 
 /**
- * `themeConfig.algolia`. In local mode the theme still needs an app id, key and
- * index name; they name nothing real and no request uses them (the modal and
- * the /search page are given the local client instead).
+ * `themeConfig.algolia`: only what DocSearch itself reads. In local mode the theme
+ * still needs an app id, key and index name; they name nothing real and no request
+ * uses them (the modal and the /search page are given the local client instead,
+ * told by the search plugin's global data).
  */
 export const algoliaThemeConfig = {
   ...(resolved.backend === 'algolia'
@@ -147,9 +165,6 @@ export const algoliaThemeConfig = {
     : {appId: 'local', apiKey: 'local', indexName: LOCAL_INDEX_NAME}),
   contextualSearch: true,
   searchPagePath: 'search',
-  // Read by src/plugins/search-local/client (passed through to the modal as props).
-  searchBackend,
-  localIndexUrl: `${baseUrl}${LOCAL_INDEX_FILE}`,
 };
 
 export const searchPluginOptions = (): SearchPluginOptions => ({
@@ -157,8 +172,9 @@ export const searchPluginOptions = (): SearchPluginOptions => ({
   indexFile: LOCAL_INDEX_FILE,
   records: recordRules,
   synonyms: searchSynonyms,
+  settings: searchSettings,
   algolia: {
-    indexSettings: algoliaIndexSettings,
+    indexSettings: algoliaSettings,
     env: {appId: ALGOLIA_ENV.appId, indexName: ALGOLIA_ENV.indexName, adminKey: ALGOLIA_ADMIN_KEY_ENV},
   },
 });

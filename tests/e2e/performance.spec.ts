@@ -8,7 +8,7 @@ import {
   readBudgetFile,
 } from '../../scripts/audit/budgets.ts';
 import {findDiagrams} from '../../scripts/lib/diagrams.ts';
-import {findSearchChunks, isSearchRequest} from '../../scripts/lib/search-code.mjs';
+import {findSearchChunks, isSearchRequest} from '../../scripts/lib/search-code.ts';
 import {expect, test} from './fixtures';
 
 /**

@@ -1,11 +1,7 @@
 import {expect, type BrowserContext, type Page} from '@playwright/test';
-import {
-  decodeIndex,
-  encodeIndex,
-  withObjectId,
-  type LocalIndexFile,
-} from '../../src/plugins/search-local/indexFormat';
-import {recordsFromBlocks, type Block} from '../../src/plugins/search-local/records/page';
+import {decodeIndex, encodeIndex, type LocalIndexFile} from '../../src/plugins/search/records/indexFile';
+import {recordsFromBlocks, type Block} from '../../src/plugins/search/records/page';
+import {withObjectId} from '../../src/plugins/search/records/recordId';
 
 /** Everything outside the site: recorded and refused (the site must search offline). */
 export async function blockForeignRequests(context: BrowserContext): Promise<string[]> {
@@ -76,6 +72,6 @@ export async function addPagesToIndex(page: Page, extra: ExtraPage[]): Promise<v
         ),
       );
     }
-    await route.fulfill({response, json: encodeIndex(records, file.synonyms)});
+    await route.fulfill({response, json: encodeIndex(records, file.settings, file.synonyms)});
   });
 }

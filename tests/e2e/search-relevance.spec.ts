@@ -1,8 +1,9 @@
 import {readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {expect, test} from '@playwright/test';
-import {SearchEngine} from '../../src/plugins/search-local/engine/engine';
-import {decodeIndex, type LocalIndexFile} from '../../src/plugins/search-local/indexFormat';
+import {answerSearch} from '../../src/plugins/search/algolia-protocol/answer';
+import {SearchEngine} from '../../src/plugins/search/engine/engine';
+import {decodeIndex, type LocalIndexFile} from '../../src/plugins/search/records/indexFile';
 
 /**
  * Relevance of the local search: every query the writers listed in
@@ -21,12 +22,12 @@ const suites = readdirSync(folder)
 let engine: SearchEngine;
 test.beforeAll(() => {
   const file = JSON.parse(readFileSync('build/search-index.json', 'utf8')) as LocalIndexFile;
-  engine = new SearchEngine(decodeIndex(file), {synonyms: file.synonyms});
+  engine = new SearchEngine(decodeIndex(file), {settings: file.settings, synonyms: file.synonyms});
 });
 
 /** The first pages of the hits for a query, as site paths. */
 function topPages(searchEngine: SearchEngine, query: string, count = 3): string[] {
-  const {hits} = searchEngine.search('streamr-docs', {
+  const {hits} = answerSearch(searchEngine, 'streamr-docs', {
     query,
     hitsPerPage: 20,
     facetFilters: ['language:en', ['docusaurus_tag:default', 'docusaurus_tag:docs-default-current']],

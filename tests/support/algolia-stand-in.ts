@@ -1,15 +1,17 @@
 import {createServer, type IncomingMessage, type ServerResponse} from 'node:http';
 import type {AddressInfo} from 'node:net';
-import {SearchEngine, type SearchParams, type Synonym} from '../../src/plugins/search-local/engine/engine';
-import {normalizeRequests} from '../../src/plugins/search-local/client/searchClient';
-import type {SearchRecord} from '../../src/plugins/search-local/types';
+import {searchSettings} from '../../config/search';
+import {answerSearch} from '../../src/plugins/search/algolia-protocol/answer';
+import {normalizeRequests} from '../../src/plugins/search/algolia-protocol/requests';
+import {SearchEngine} from '../../src/plugins/search/engine/engine';
+import type {SearchRecord, Synonym} from '../../src/plugins/search/types';
 
 /**
  * A local stand-in for the parts of Algolia's REST API the site uses: search
  * (`POST /1/indexes/* /queries`), and what the uploader calls (settings, synonyms,
  * batch, copy/move operations, tasks). It checks application id and keys like
  * Algolia (query string or headers), records every request, and answers searches
- * from what was uploaded, with the local engine.
+ * from what was uploaded, with the local engine and the site's search settings.
  */
 export type RecordedRequest = {
   method: string;
@@ -91,8 +93,12 @@ export async function startAlgoliaStandIn(credentials: {
     if (route === 'POST /1/indexes/*/queries') {
       const results = normalizeRequests(body).map(({indexName, params}) => {
         const target = index(indexName);
-        target.engine ??= new SearchEngine([...target.records.values()], {synonyms: target.synonyms});
-        return target.engine.search(indexName, params as SearchParams);
+        // Ranks like the local backend: both read the site's one settings object.
+        target.engine ??= new SearchEngine([...target.records.values()], {
+          settings: searchSettings,
+          synonyms: target.synonyms,
+        });
+        return answerSearch(target.engine, indexName, params);
       });
       return send(200, {results});
     }

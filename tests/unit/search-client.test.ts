@@ -1,21 +1,22 @@
 import {afterEach, describe, expect, it, vi} from 'vitest';
 import {readFileSync} from 'node:fs';
-import {version} from '../../src/plugins/search-local/client/button';
-import {createFailureTracker} from '../../src/plugins/search-local/client/failures';
+import {version} from '../../src/plugins/search/client/button';
+import {createFailureTracker} from '../../src/plugins/search/client/failures';
 import {
   HIGHLIGHT_POST,
   HIGHLIGHT_PRE,
   escapeHtml,
   sanitizeHit,
-} from '../../src/plugins/search-local/client/sanitize';
+} from '../../src/plugins/search/client/sanitize';
+import {searchSettings} from '../../config/search';
+import {normalizeRequests} from '../../src/plugins/search/algolia-protocol/requests';
 import {
   createLocalSearchClient,
-  normalizeRequests,
   wrapSearchClient,
   type SearchClientLike,
-} from '../../src/plugins/search-local/client/searchClient';
-import {encodeIndex} from '../../src/plugins/search-local/indexFormat';
-import {recordsFromBlocks} from '../../src/plugins/search-local/records/page';
+} from '../../src/plugins/search/client/searchClient';
+import {encodeIndex} from '../../src/plugins/search/records/indexFile';
+import {recordsFromBlocks} from '../../src/plugins/search/records/page';
 
 const evil = '<img src=x onerror=alert(1)>';
 const mark = (text: string) => `${HIGHLIGHT_PRE}${text}${HIGHLIGHT_POST}`;
@@ -187,6 +188,7 @@ describe('local client', () => {
         {kind: 'content', text: 'Publish a message to a stream.'},
       ],
     ),
+    searchSettings,
   );
 
   it('fetches the index once, on the first search, and answers like Algolia', async () => {

@@ -1,19 +1,20 @@
 import {mkdirSync, mkdtempSync, readFileSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
+import {build} from 'esbuild';
 import {describe, expect, it} from 'vitest';
+import {ENGINE_ERROR, INDEX_FILE_ERROR} from '../../src/plugins/search/codeMarkers';
 import {
   findSearchChunks,
   isSearchRequest,
   searchMarkerIn,
   SEARCH_CODE_MARKERS,
-} from '../../scripts/lib/search-code.mjs';
+} from '../../scripts/lib/search-code.ts';
 
 describe('search code markers', () => {
   it.each([
     ['algoliasearch lite client', 'node_modules/algoliasearch/dist/lite/builds/browser.min.js'],
     ['DocSearch (button and modal bundle)', 'node_modules/@docsearch/react/dist/esm/index.js'],
-    ['MiniSearch', 'node_modules/minisearch/dist/es/index.js'],
   ])('recognise the real %s', (_name, file) => {
     expect(searchMarkerIn(readFileSync(file, 'utf8'))).toBeDefined();
   });
@@ -28,6 +29,42 @@ describe('search code markers', () => {
     }
   });
 
+  it("recognise the site's own engine and index loader in minified chunks, and no other chunk of the search client", async () => {
+    // The local client loads the engine, the index loader and the Algolia adapter
+    // with import() on the first search; split the same way, minified.
+    const {outputFiles} = await build({
+      entryPoints: ['src/plugins/search/client/searchClient.ts'],
+      bundle: true,
+      splitting: true,
+      minify: true,
+      format: 'esm',
+      outdir: 'out',
+      write: false,
+      logLevel: 'silent',
+    });
+    const chunks = outputFiles.filter((file) => file.path.endsWith('.js'));
+    const entry = chunks.find((file) => file.path.endsWith('/searchClient.js'))!;
+    expect(searchMarkerIn(entry.text), 'the client loaded with the dialog').toBeUndefined();
+    const found = chunks.filter((file) => file !== entry).map((file) => searchMarkerIn(file.text));
+    expect(found).toContain(ENGINE_ERROR);
+    expect(found.filter((marker) => marker === undefined)).toEqual([]);
+    const all = chunks.map((file) => file.text).join('\n');
+    expect(all).toContain(INDEX_FILE_ERROR);
+  });
+
+  it('do not fire on the search button, which every page loads', async () => {
+    const {outputFiles} = await build({
+      entryPoints: ['src/plugins/search/client/button.tsx'],
+      bundle: true,
+      minify: true,
+      format: 'esm',
+      write: false,
+      external: ['react', '@docsearch/react/*'],
+      logLevel: 'silent',
+    });
+    expect(searchMarkerIn(outputFiles[0].text)).toBeUndefined();
+  });
+
   it('are all plain strings', () => {
     expect(SEARCH_CODE_MARKERS.every((marker) => marker.length > 5)).toBe(true);
   });
@@ -39,12 +76,12 @@ describe('findSearchChunks and isSearchRequest', () => {
   writeFileSync(path.join(build, 'assets', 'js', 'main.1111.js'), 'console.log("app")');
   writeFileSync(
     path.join(build, 'assets', 'js', '42.2222.js'),
-    'throw new Error("MiniSearch: document does not have ID")',
+    'throw new Error("docs-search engine: needs one field weight per searchable attribute")',
   );
 
   it('finds chunks holding search code by content, whatever their name', async () => {
     const chunks = await findSearchChunks(build);
-    expect([...chunks]).toEqual([['assets/js/42.2222.js', 'MiniSearch: ']]);
+    expect([...chunks]).toEqual([['assets/js/42.2222.js', ENGINE_ERROR]]);
   });
 
   it('recognises search chunks and indexes by URL', async () => {

@@ -1,9 +1,7 @@
-import {spawnSync} from 'node:child_process';
-import {existsSync, mkdtempSync, rmSync} from 'node:fs';
-import {tmpdir} from 'node:os';
-import path from 'node:path';
-import {describe, expect, it} from 'vitest';
-import {algoliaIndexSettings, resolveSearchBackend} from '../../config/search';
+import {describe, expect, it, vi} from 'vitest';
+import {siteSections} from '../../config/docs-sections';
+import {algoliaSettings, recordRules, resolveSearchBackend} from '../../config/search';
+import {sectionFor} from '../../src/plugins/search/records/rules';
 
 describe('search backend from the environment', () => {
   it('local without Algolia settings (blank values count as unset)', () => {
@@ -36,28 +34,35 @@ describe('search backend from the environment', () => {
   });
 
   it('the index is faceted on what contextual search filters', () => {
-    expect(algoliaIndexSettings.attributesForFaceting).toEqual([
-      'language',
-      'docusaurus_tag',
-      'version',
-      'type',
-    ]);
+    expect(algoliaSettings.attributesForFaceting).toEqual(['language', 'docusaurus_tag', 'version', 'type']);
   });
 
-  it('`docusaurus build` stops before building, with that message', () => {
-    const outDir = mkdtempSync(path.join(tmpdir(), 'search-config-'));
+  it('the site config refuses to load with partial settings, so `docusaurus build` stops before building', async () => {
+    // Loading the config module is the first thing `docusaurus build` does; a unit test never runs the build itself.
+    vi.resetModules();
+    vi.stubEnv('ALGOLIA_APP_ID', 'APP');
+    vi.stubEnv('ALGOLIA_SEARCH_API_KEY', '');
+    vi.stubEnv('ALGOLIA_INDEX_NAME', '');
     try {
-      const {status, stdout, stderr} = spawnSync('npx', ['docusaurus', 'build', '--out-dir', outDir], {
-        encoding: 'utf8',
-        env: {...process.env, ALGOLIA_APP_ID: 'APP', ALGOLIA_SEARCH_API_KEY: '', ALGOLIA_INDEX_NAME: ''},
-      });
-      expect(status).not.toBe(0);
-      expect(stdout + stderr).toMatch(
+      await expect(import('../../docusaurus.config')).rejects.toThrow(
         /Algolia search is only partly configured: ALGOLIA_SEARCH_API_KEY and ALGOLIA_INDEX_NAME are missing/,
       );
-      expect(existsSync(path.join(outDir, 'index.html'))).toBe(false);
     } finally {
-      rmSync(outDir, {recursive: true, force: true});
+      vi.unstubAllEnvs();
+      vi.resetModules();
     }
+  });
+});
+
+describe('search lvl0 of the sections that are not docs folders', () => {
+  it('comes from the site sections, so a new such section needs no search setting', () => {
+    const others = siteSections().filter((section) => !section.docsFolder);
+    expect(others.map((section) => section.label)).toEqual(['SDK API reference', 'Blog']);
+    for (const {label, paths} of others)
+      for (const prefix of paths) {
+        expect(sectionFor(recordRules, prefix)).toBe(label);
+        expect(sectionFor(recordRules, `${prefix}/some/page`)).toBe(label);
+      }
+    expect(sectionFor(recordRules, '/guides/nodejs')).toBeUndefined();
   });
 });

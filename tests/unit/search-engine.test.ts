@@ -1,9 +1,11 @@
 import {describe, expect, it} from 'vitest';
-import {SearchEngine, parseQuery, type Hit} from '../../src/plugins/search-local/engine/engine';
-import {applyFacetFilters, parseFacetFilters} from '../../src/plugins/search-local/engine/facets';
-import {boundedDistance, stem, tokenize} from '../../src/plugins/search-local/engine/tokenize';
-import {recordsFromBlocks, type Block} from '../../src/plugins/search-local/records/page';
-import type {SearchRecord} from '../../src/plugins/search-local/types';
+import {searchSettings} from '../../config/search';
+import {answerSearch, type Hit} from '../../src/plugins/search/algolia-protocol/answer';
+import {SearchEngine, parseQuery} from '../../src/plugins/search/engine/engine';
+import {applyFacetFilters, parseFacetFilters} from '../../src/plugins/search/engine/facets';
+import {boundedDistance, stem, tokenize} from '../../src/plugins/search/engine/tokenize';
+import {recordsFromBlocks, type Block} from '../../src/plugins/search/records/page';
+import type {SearchRecord} from '../../src/plugins/search/types';
 
 function page(
   path: string,
@@ -61,11 +63,12 @@ const records: SearchRecord[] = [
   }),
 ];
 const engine = new SearchEngine(records, {
+  settings: searchSettings,
   synonyms: [{objectID: 'max', type: 'oneWaySynonym', input: 'maximum', synonyms: ['limit']}],
 });
 const contextual = ['language:en', ['docusaurus_tag:default', 'docusaurus_tag:docs-default-current']];
 const search = (query: string, params: Record<string, unknown> = {}) =>
-  engine.search('docs', {query, facetFilters: contextual, ...params});
+  answerSearch(engine, 'docs', {query, facetFilters: contextual, ...params});
 const urls = (hits: Hit[]) => hits.map((hit) => String(hit.url).replace('https://docs.example.com', ''));
 
 describe('tokenizer', () => {

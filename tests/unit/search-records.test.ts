@@ -1,9 +1,11 @@
 import {describe, expect, it} from 'vitest';
-import {decodeIndex, encodeIndex, withObjectId} from '../../src/plugins/search-local/indexFormat';
-import {recordsFromHtml, sitePathOfFile} from '../../src/plugins/search-local/records/html';
-import {blocksFromMarkdown} from '../../src/plugins/search-local/records/markdown';
-import {recordsFromBlocks} from '../../src/plugins/search-local/records/page';
-import {globToRegExp, type RecordRules} from '../../src/plugins/search-local/records/rules';
+import {searchSettings} from '../../config/search';
+import {decodeIndex, encodeIndex} from '../../src/plugins/search/records/indexFile';
+import {withObjectId} from '../../src/plugins/search/records/recordId';
+import {recordsFromHtml, sitePathOfFile} from '../../src/plugins/search/records/html';
+import {blocksFromMarkdown} from '../../src/plugins/search/records/markdown';
+import {recordsFromBlocks} from '../../src/plugins/search/records/page';
+import {globToRegExp, type RecordRules} from '../../src/plugins/search/records/rules';
 
 const rules: RecordRules = {
   siteUrl: 'https://docs.example.com',
@@ -224,12 +226,15 @@ describe('local index file', () => {
   it('encodes compactly and decodes to the same records', () => {
     const records = recordsFromHtml(docPage, '/network/delegators', rules);
     const file = JSON.parse(
-      JSON.stringify(encodeIndex(records, [{objectID: 's', type: 'synonym', synonyms: ['a', 'b']}])),
+      JSON.stringify(
+        encodeIndex(records, searchSettings, [{objectID: 's', type: 'synonym', synonyms: ['a', 'b']}]),
+      ),
     );
     expect(file.synonyms).toHaveLength(1);
+    expect(file.settings).toEqual(searchSettings);
     expect(decodeIndex(file).map((record) => withObjectId(record))).toEqual(records);
     expect(JSON.stringify(file).length).toBeLessThan(JSON.stringify(records).length / 2);
-    expect(() => decodeIndex({format: 2} as never)).toThrow(/Unsupported search index format/);
+    expect(() => decodeIndex({format: 1} as never)).toThrow(/docs-search index: unsupported index format/);
   });
 
   it('refuses records of one page that are not together', () => {
@@ -239,6 +244,6 @@ describe('local index file', () => {
       '/network/other',
       rules,
     );
-    expect(() => encodeIndex([records[0], other[0], records[1]])).toThrow(/not contiguous/);
+    expect(() => encodeIndex([records[0], other[0], records[1]], searchSettings)).toThrow(/not contiguous/);
   });
 });

@@ -1,9 +1,9 @@
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {algoliasearch} from 'algoliasearch';
-import {algoliaIndexSettings, searchSynonyms} from '../../config/search';
-import {recordsFromHtml} from '../../src/plugins/search-local/records/html';
-import type {RecordRules} from '../../src/plugins/search-local/records/rules';
-import {RecordDropError, uploadToAlgolia} from '../../src/plugins/search-local/upload';
+import {algoliaSettings, searchSynonyms} from '../../config/search';
+import {recordsFromHtml} from '../../src/plugins/search/records/html';
+import type {RecordRules} from '../../src/plugins/search/records/rules';
+import {RecordDropError, uploadToAlgolia} from '../../src/plugins/search/records/upload';
 import {startAlgoliaStandIn, type StandIn} from '../support/algolia-stand-in';
 
 const credentials = {appId: 'UPLOADTEST', searchKey: 'search-key', adminKey: 'admin-key-not-for-browsers'};
@@ -48,7 +48,7 @@ describe('search-upload against an Algolia stand-in, with the official algoliase
       adminKey: credentials.adminKey,
       indexName: 'docs',
       records,
-      indexSettings: algoliaIndexSettings,
+      indexSettings: algoliaSettings,
       synonyms: searchSynonyms,
       host: standIn.url,
     });
@@ -97,7 +97,7 @@ describe('search-upload against an Algolia stand-in, with the official algoliase
       adminKey: credentials.adminKey,
       indexName: 'docs',
       records: records.slice(0, 2),
-      indexSettings: algoliaIndexSettings,
+      indexSettings: algoliaSettings,
       synonyms: [],
       host: standIn.url,
       maxRecordDrop: 1,

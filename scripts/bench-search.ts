@@ -1,5 +1,4 @@
 #!/usr/bin/env node
-// @ts-check
 /**
  * `npm run bench:search`: a report (not a test) on the local search of the built
  * site (`npm run build` first):
@@ -38,12 +37,11 @@ const size = {
   brotliBytes: brotliCompressSync(raw, {params: {[zlib.BROTLI_PARAM_QUALITY]: 11}}).length,
 };
 
-/** @type {string[]} */
-const queries = readdirSync('tests/search-relevance')
+const queries: string[] = readdirSync('tests/search-relevance')
   .filter((file) => file.endsWith('.json'))
   .flatMap((file) =>
     JSON.parse(readFileSync(path.join('tests/search-relevance', file), 'utf8')).map(
-      (/** @type {{query: string}} */ c) => c.query,
+      (entry: {query: string}) => entry.query,
     ),
   );
 
@@ -60,8 +58,7 @@ const browser = await chromium.launch({
 
 try {
   const page = await browser.newPage();
-  /** @type {Map<string, number>} */
-  const transferred = new Map();
+  const transferred = new Map<string, number>();
   page.on('requestfinished', async (request) => {
     const sizes = await request.sizes().catch(() => undefined);
     if (sizes) transferred.set(request.url(), sizes.responseBodySize + sizes.responseHeadersSize);
@@ -92,8 +89,7 @@ try {
     performance.getEntriesByName('docs-search:query').map((entry) => entry.duration),
   );
   durations.sort((a, b) => a - b);
-  const pct = (/** @type {number} */ p) =>
-    durations[Math.min(durations.length - 1, Math.floor(p * durations.length))];
+  const pct = (p: number) => durations[Math.min(durations.length - 1, Math.floor(p * durations.length))];
   const latency = {
     searches: durations.length,
     p50Ms: pct(0.5),
@@ -102,8 +98,8 @@ try {
     maxMs: durations[durations.length - 1],
   };
 
-  const kb = (/** @type {number} */ bytes) => `${(bytes / 1024).toFixed(1)} KB`;
-  const ms = (/** @type {number} */ value) => `${value.toFixed(2)} ms`;
+  const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+  const ms = (value: number) => `${value.toFixed(2)} ms`;
   console.log(`Local search index (${INDEX}): ${size.records} records from ${size.pages} pages`);
   console.log(`  raw ${kb(size.rawBytes)}, gzip ${kb(size.gzipBytes)}, brotli ${kb(size.brotliBytes)}`);
   console.log(

@@ -16,3 +16,11 @@ declare module 'react-dom' {
 // Loaded by the button only to learn whether the dialog's chunks arrive (aliased to ./DocSearchModal.tsx; a CSS module).
 declare module '@docsearch/react/modal';
 declare module '@docsearch/react/style';
+
+// The search theme's stock components, aliased by ../index.ts for the wrappers in ../theme.
+declare module '@docs-search/stock-theme/SearchBar' {
+  export {default} from '@theme-original/SearchBar';
+}
+declare module '@docs-search/stock-theme/SearchPage' {
+  export {default} from '@theme-original/SearchPage';
+}

@@ -1,13 +1,16 @@
 import {promises as fs} from 'node:fs';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
-import type {Synonym} from './engine/engine';
-import {encodeIndex} from './indexFormat';
+import type {SearchGlobalData} from './client/backend';
+import {inlineScript} from './client/earlyOpen';
 import {recordsFromBuild, recordsFromSources, type SourcePage} from './records/build';
+import {encodeIndex} from './records/indexFile';
 import type {RecordRules} from './records/rules';
-import type {SearchRecord} from './types';
+import type {SearchSettings} from './settings';
+import type {SearchRecord, Synonym} from './types';
 
-export type {RecordRules};
+export type {RecordRules, SearchSettings, Synonym};
+export {algoliaIndexSettings, DOCSEARCH_SEARCHABLE_ATTRIBUTES} from './settings';
 
 export type Options = {
   /** `local`: the site's own index (build/ and dev server); `algolia`: the stock DocSearch client. */
@@ -16,6 +19,8 @@ export type Options = {
   indexFile: string;
   records: RecordRules;
   synonyms: Synonym[];
+  /** How both backends rank and answer (./settings.ts). */
+  settings: SearchSettings;
   /** For `docusaurus search-upload`. */
   algolia: {
     indexSettings: Record<string, unknown>;
@@ -24,9 +29,15 @@ export type Options = {
 };
 
 const CLIENT_DIR = path.join(__dirname, 'client');
+/** The search theme's own components, by file: its package exports do not list them. */
+const STOCK_THEME_DIR = path.join(path.dirname(require.resolve('@docusaurus/theme-search-algolia')), 'theme');
 
 /**
- * Search for the DocSearch dialog and the /search page, with either backend:
+ * Search for the DocSearch dialog and the /search page, with either backend
+ * (a map of the folder is in ./README.md):
+ * - wraps the theme's SearchBar and SearchPage (./theme, served as a theme path)
+ *   and tells the browser the backend through the plugin's global data;
+ * - an inline script remembers a search requested before hydration (./client/earlyOpen.ts);
  * - aliases DocSearch's button and keyboard shortcuts to a copy of them alone
  *   (client/button.tsx), so pages do not load the whole of DocSearch;
  * - aliases `@docsearch/react/modal` to a wrapper that gives the stock modal its
@@ -38,13 +49,30 @@ const CLIENT_DIR = path.join(__dirname, 'client');
  *   directory the dev server serves, from the Markdown sources, on `npm start`;
  * - adds `docusaurus search-upload`, which uploads the built site's records to Algolia.
  */
-export default function searchLocalPlugin(context: LoadContext, options: Options): Plugin {
+export default function searchPlugin(context: LoadContext, options: Options): Plugin {
   // Its own folder: the dev server serves all of it at the site root.
-  const devDir = path.join(context.generatedFilesDir, 'search-local-dev-server');
+  const devDir = path.join(context.generatedFilesDir, 'search-dev-server');
   const isDevServer = process.env.NODE_ENV !== 'production';
 
   return {
-    name: 'search-local',
+    name: 'docs-search',
+
+    getThemePath() {
+      return path.join(__dirname, 'theme');
+    },
+
+    async contentLoaded({actions}) {
+      const data: SearchGlobalData = {
+        backend: options.backend,
+        localIndexUrl: `${context.baseUrl}${options.indexFile}`,
+      };
+      actions.setGlobalData(data);
+    },
+
+    injectHtmlTags() {
+      // A tap on Search (or Ctrl/⌘ K) before the page has hydrated still opens the dialog.
+      return {headTags: [{tagName: 'script', innerHTML: inlineScript()}]};
+    },
 
     configureWebpack(_config, isServer) {
       return {
@@ -56,6 +84,10 @@ export default function searchLocalPlugin(context: LoadContext, options: Options
             '@docsearch/react/version': path.join(CLIENT_DIR, 'button.tsx'),
             '@docsearch/react/modal$': path.join(CLIENT_DIR, 'DocSearchModal.tsx'),
             'algoliasearch/lite$': path.join(CLIENT_DIR, 'liteClient.ts'),
+            // What ./theme wraps. In a plugin's theme path `@theme-original/X` is the wrapper itself,
+            // and `@theme-init/SearchBar` is the classic theme's empty placeholder.
+            '@docs-search/stock-theme/SearchBar$': path.join(STOCK_THEME_DIR, 'SearchBar'),
+            '@docs-search/stock-theme/SearchPage$': path.join(STOCK_THEME_DIR, 'SearchPage'),
           },
         },
         ...(options.backend === 'local' &&
@@ -70,13 +102,13 @@ export default function searchLocalPlugin(context: LoadContext, options: Options
       if (options.backend !== 'local' || !isDevServer) return;
       const pages = sourcePages(context, allContent as AllContent);
       const records = await recordsFromSources(pages, options.records);
-      await writeIndex(path.join(devDir, options.indexFile), records, options.synonyms);
+      await writeIndex(path.join(devDir, options.indexFile), records, options);
     },
 
     async postBuild({outDir}) {
       if (options.backend !== 'local') return;
       const records = await recordsFromBuild(outDir, options.records);
-      const bytes = await writeIndex(path.join(outDir, options.indexFile), records, options.synonyms);
+      const bytes = await writeIndex(path.join(outDir, options.indexFile), records, options);
       console.log(
         `[search] ${records.length} records, ${(bytes / 1024).toFixed(0)} KB: ${options.indexFile}`,
       );
@@ -97,7 +129,7 @@ export default function searchLocalPlugin(context: LoadContext, options: Options
         )
         .action(
           async (siteDir: string | undefined, flags: {outDir: string; host?: string; maxDrop?: string}) => {
-            const {uploadToAlgolia, DEFAULT_MAX_RECORD_DROP} = await import('./upload');
+            const {uploadToAlgolia, DEFAULT_MAX_RECORD_DROP} = await import('./records/upload');
             const env = (name: string) => process.env[name]?.trim() || undefined;
             const appId = env(options.algolia.env.appId);
             const indexName = env(options.algolia.env.indexName);
@@ -138,14 +170,18 @@ export default function searchLocalPlugin(context: LoadContext, options: Options
   };
 }
 
-async function writeIndex(file: string, records: SearchRecord[], synonyms: Synonym[]): Promise<number> {
+async function writeIndex(
+  file: string,
+  records: SearchRecord[],
+  {settings, synonyms}: Pick<Options, 'settings' | 'synonyms'>,
+): Promise<number> {
   const ids = new Set<string>();
   for (const record of records) {
     if (ids.has(record.objectID))
       throw new Error(`Two search records share the id ${record.objectID} (${record.url})`);
     ids.add(record.objectID);
   }
-  const json = JSON.stringify(encodeIndex(records, synonyms));
+  const json = JSON.stringify(encodeIndex(records, settings, synonyms));
   await fs.mkdir(path.dirname(file), {recursive: true});
   await fs.writeFile(file, json);
   return Buffer.byteLength(json);

@@ -1,8 +1,6 @@
-import siteConfig from '@generated/docusaurus.config';
+import {searchBackend} from './backend';
 import {searchPageFailures} from './failures';
 import {createLocalSearchClient, wrapSearchClient, type SearchClientLike} from './searchClient';
-
-type SearchConfig = {searchBackend?: 'local' | 'algolia'; localIndexUrl?: string};
 
 /**
  * Stands in for `algoliasearch/lite` (aliased in; the /search page imports it):
@@ -14,11 +12,9 @@ export function liteClient(
   apiKey: string,
   options?: Record<string, unknown>,
 ): SearchClientLike {
-  const config = (siteConfig.themeConfig.algolia ?? {}) as SearchConfig;
+  const {backend: kind, localIndexUrl} = searchBackend();
   const backend =
-    config.searchBackend === 'local'
-      ? createLocalSearchClient(config.localIndexUrl ?? '/search-index.json')
-      : lazyAlgoliaClient(appId, apiKey, options);
+    kind === 'local' ? createLocalSearchClient(localIndexUrl) : lazyAlgoliaClient(appId, apiKey, options);
   return wrapSearchClient(backend, {profile: 'page', tracker: searchPageFailures});
 }
 

@@ -46,11 +46,13 @@ export function applyFacetFilters(records: SearchRecord[], input: FacetFilters |
   return allowed;
 }
 
+/** Counts of each value of the named facets (`*`: all); only attributes in `facets` count, as in Algolia. */
 export function countFacets(
   records: SearchRecord[],
   names: string[],
+  facets: readonly string[],
 ): Record<string, Record<string, number>> {
-  const all = names.includes('*') ? ['language', 'docusaurus_tag', 'version', 'type'] : names;
+  const all = names.includes('*') ? facets : names.filter((name) => facets.includes(name));
   const counts: Record<string, Record<string, number>> = {};
   for (const name of all) {
     const values: Record<string, number> = {};

@@ -1,5 +1,6 @@
-import type {SearchEngine, SearchParams} from '../engine/engine';
+import {normalizeRequests, type SearchParams} from '../algolia-protocol/requests';
 import type {FailureTracker} from './failures';
+import type {LocalSearch} from './localSearch';
 import {HIGHLIGHT_POST, HIGHLIGHT_PRE, sanitizeHit, type RenderProfile} from './sanitize';
 import {staleAssets} from './staleAssets';
 
@@ -11,40 +12,6 @@ export type SearchClientLike = {
   transporter: {algoliaAgent: {value: string; add(options: {segment: string; version?: string}): unknown}};
   clearCache?(): Promise<void>;
 };
-
-export type SearchRequest = {indexName: string; params: SearchParams};
-
-/**
- * Requests in any shape the clients accept: `{requests: [{indexName, query, ...}]}`
- * (DocSearch), `[{indexName, params: {...}}]` (algoliasearch-helper), or params
- * as a query string (older clients).
- */
-export function normalizeRequests(input: unknown): SearchRequest[] {
-  const list = Array.isArray(input) ? input : (input as {requests?: unknown[]} | undefined)?.requests;
-  if (!Array.isArray(list)) throw new Error('A search needs a list of requests');
-  return list.map((entry) => {
-    const {indexName, params, ...rest} = entry as {
-      indexName: string;
-      params?: unknown;
-      [key: string]: unknown;
-    };
-    const parsed =
-      typeof params === 'string' ? parseParams(params) : ((params as SearchParams | undefined) ?? {});
-    return {indexName, params: {...rest, ...parsed}};
-  });
-}
-
-function parseParams(query: string): SearchParams {
-  const params: SearchParams = {};
-  for (const [key, value] of new URLSearchParams(query)) {
-    try {
-      params[key] = /^[[{\d]|^(true|false|null)$/.test(value) ? JSON.parse(value) : value;
-    } catch {
-      params[key] = value;
-    }
-  }
-  return params;
-}
 
 /** The highlight tags a consumer expects when it does not ask for any (the index's settings). */
 const DEFAULT_TAGS: Record<RenderProfile, {pre: string; post: string}> = {
@@ -121,7 +88,7 @@ function emptyResult(indexName: string, params: SearchParams) {
   };
 }
 
-const engines = new Map<string, Promise<SearchEngine>>();
+const engines = new Map<string, Promise<LocalSearch>>();
 
 /** Marks for `npm run bench:search` (User Timing: visible in browser profiles, no cost otherwise). */
 function measure(name: string, start: number): void {
@@ -132,12 +99,11 @@ function measure(name: string, start: number): void {
   }
 }
 
-async function loadEngine(url: string): Promise<SearchEngine> {
+async function loadEngine(url: string): Promise<LocalSearch> {
   const start = performance.now();
-  const [response, {SearchEngine: Engine}, {decodeIndex}] = await Promise.all([
+  const [response, {localSearch}] = await Promise.all([
     fetch(url, {cache: 'no-cache', credentials: 'same-origin'}),
-    import('../engine/engine'),
-    import('../indexFormat'),
+    import('./localSearch'),
   ]).catch((error: unknown) => {
     // The engine's chunk is gone after a redeploy: reload once, or ask for a reload.
     staleAssets.report(error, 'engine');
@@ -145,9 +111,9 @@ async function loadEngine(url: string): Promise<SearchEngine> {
   });
   if (!response.ok) throw new Error(`The search index ${url} answered HTTP ${response.status}`);
   const file = await response.json();
-  const engine = new Engine(decodeIndex(file), {synonyms: file.synonyms});
+  const search = localSearch(file);
   measure('docs-search:load', start);
-  return engine;
+  return search;
 }
 
 /**
@@ -175,7 +141,7 @@ export function createLocalSearchClient(indexUrl: string): SearchClientLike {
       const requests = normalizeRequests(input);
       const ready = await engine();
       const start = performance.now();
-      const results = requests.map(({indexName, params}) => ready.search(indexName, params));
+      const results = requests.map(({indexName, params}) => ready(indexName, params));
       measure('docs-search:query', start);
       return {results};
     },

@@ -1,14 +1,10 @@
 import React, {useEffect, useState, useSyncExternalStore, type ReactNode} from 'react';
 import Head from '@docusaurus/Head';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
-import SearchBar from '@theme-original/SearchBar';
-import {READY_ATTRIBUTE, REQUESTED_ATTRIBUTE} from '@site/src/plugins/search-early-open/browser';
-import {
-  STALE_HELP,
-  STALE_TITLE,
-  handleDialogChunkRejections,
-  staleAssets,
-} from '@site/src/plugins/search-local/browser/search-bar';
+import SearchBar from '@docs-search/stock-theme/SearchBar';
+import {useSearchBackend} from '../../client/backend';
+import {READY_ATTRIBUTE, REQUESTED_ATTRIBUTE} from '../../client/earlyOpenAttributes';
+import {STALE_HELP, STALE_TITLE, handleDialogChunkRejections, staleAssets} from '../../client/staleAssets';
 import './styles.css';
 
 /**
@@ -16,23 +12,24 @@ import './styles.css';
  * With the local index, the theme's `preconnect` to `https://<appId>-dsn.algolia.net`
  * would still open a connection to Algolia on every page: the page's head keeps one tag per href, so this one, declared after
  * the theme's, replaces it with a link that makes no connection.
- * A search requested before hydration (see src/plugins/search-early-open), or
+ * A search requested before hydration (see ../../client/earlyOpen.ts), or
  * before search reloaded a stale page, opens now; if the dialog's code cannot be
  * loaded even after that reload, a message under the navbar asks for a reload
- * (src/plugins/search-local/client/staleAssets.ts).
+ * (../../client/staleAssets.ts).
  */
 export default function SearchBarWrapper(): ReactNode {
   const {siteConfig} = useDocusaurusContext();
-  const algolia = siteConfig.themeConfig.algolia as {appId: string; searchBackend?: string};
+  const {appId} = siteConfig.themeConfig.algolia as {appId: string};
+  const {backend} = useSearchBackend();
   useEffect(openSearchRequestedEarly, []);
   useEffect(handleDialogChunkRejections, []);
   return (
     <>
       <SearchBar />
       <ReloadMessage />
-      {algolia.searchBackend === 'local' && (
+      {backend === 'local' && (
         <Head>
-          <link rel="search-backend-local" href={`https://${algolia.appId}-dsn.algolia.net`} />
+          <link rel="search-backend-local" href={`https://${appId}-dsn.algolia.net`} />
         </Head>
       )}
     </>

@@ -1,89 +1,31 @@
-import {withObjectId} from '../indexFormat';
-import {LEVELS, type SearchRecord} from '../types';
-import {applyFacetFilters, countFacets, type FacetFilters} from './facets';
-import {
-  highlightRanges,
-  renderHighlight,
-  renderSnippet,
-  type QueryMatcher,
-  type TermMatch,
-} from './highlight';
+import {ENGINE_ERROR} from '../codeMarkers';
+import type {SearchSettings} from '../settings';
+import type {SearchRecord, Synonym} from '../types';
+import {applyFacetFilters, type FacetFilters} from './facets';
+import type {QueryMatcher, TermMatch} from './highlight';
 import {boundedDistance, normalize, stem, STOP_WORDS, tokenize, type Token} from './tokenize';
 
 /**
- * An in-memory search engine over the DocSearch records that answers Algolia
- * search requests (same parameters, same response shape), so the stock DocSearch
- * dialog, the /search page and algoliasearch-helper work on it unchanged:
+ * Retrieval and ranking over the DocSearch records, by the rules of one
+ * SearchSettings object (../settings.ts). It knows nothing of Algolia's request
+ * or response shapes (../algolia-protocol turns its answers into those) nor of
+ * the index file (../records/indexFile.ts decodes the records it is given).
  * - query words match words of the same stem (plurals, -ing, -ed ignored), the
  *   last word also as a prefix while typing, synonyms, and (for a word found
- *   nowhere) typos: 1 from 4 letters, 2 from 8, none in numbers. Stop words count
+ *   nowhere) typos as `settings.typos` allows, none in numbers. Stop words count
  *   but are never required. Records matching more of the query rank first, but any
  *   match is a hit (like Algolia's `removeWordsIfNoResults: allOptional`);
- * - ranking: see RANKING below; ties go by weight.pageRank desc, weight.level desc,
- *   weight.position asc (Algolia's customRanking for these records);
- * - distinct on `url`, facet filters and counts, pagination, `attributesToRetrieve`,
- *   highlights and snippets with the requested tags, `queryID` with `clickAnalytics`.
- * Values come back unescaped, as Algolia returns them: the client escapes them.
+ * - ranking: see `rank` and `settings.weights`; ties go by `settings.customRanking`;
+ * - one hit per value of `settings.distinct`; facet filters.
  */
 
-/** Searchable attributes in ranking order. */
-export const SEARCHABLE = [...LEVELS.map((level) => `hierarchy.${level}` as const), 'content' as const];
-const CONTENT = SEARCHABLE.length - 1;
+export type EngineQuery = {query: string; facetFilters?: FacetFilters};
 
-/** The index settings a DocSearch crawler index has, used when a request does not override them. */
-export const DEFAULT_SETTINGS = {
-  attributesToRetrieve: ['hierarchy', 'content', 'anchor', 'url', 'url_without_anchor', 'type'],
-  attributesToSnippet: ['content:10'],
-  highlightPreTag: '<span class="algolia-docsearch-suggestion--highlight">',
-  highlightPostTag: '</span>',
-  snippetEllipsisText: '…',
-  hitsPerPage: 20,
-};
-
-/** Algolia's synonym objects (the two kinds the index uses). */
-export type Synonym =
-  | {objectID: string; type: 'synonym'; synonyms: string[]}
-  | {objectID: string; type: 'oneWaySynonym'; input: string; synonyms: string[]};
-
-export type SearchParams = {
-  query?: string;
-  page?: number;
-  hitsPerPage?: number;
-  facetFilters?: FacetFilters;
-  facets?: string | string[];
-  attributesToRetrieve?: string[];
-  attributesToHighlight?: string[];
-  attributesToSnippet?: string[];
-  highlightPreTag?: string;
-  highlightPostTag?: string;
-  snippetEllipsisText?: string;
-  clickAnalytics?: boolean;
-  [other: string]: unknown;
-};
-
-export type AttributeResult = {
-  value: string;
-  matchLevel: 'none' | 'partial' | 'full';
-  matchedWords: string[];
-  fullyHighlighted?: boolean;
-};
-
-export type Hit = Record<string, unknown> & {objectID: string};
-
-export type SearchResponse = {
-  hits: Hit[];
-  nbHits: number;
-  page: number;
-  nbPages: number;
-  hitsPerPage: number;
-  exhaustiveNbHits: true;
-  exhaustive: {nbHits: true; typo: true};
-  query: string;
-  params: string;
-  index: string;
-  processingTimeMS: number;
-  queryID?: string;
-  facets?: Record<string, Record<string, number>>;
+export type EngineResult = {
+  /** Matching records, best first, one per `settings.distinct` value. */
+  records: SearchRecord[];
+  /** What the query matched, for highlighting (./highlight.ts). */
+  matcher: QueryMatcher;
 };
 
 type QueryWord = {
@@ -106,35 +48,7 @@ type WordMatches = {
 
 const MAX_QUERY_WORDS = 10;
 
-/**
- * Ranking weights, tuned on tests/search-relevance (see README "Search").
- * A record scores the sum over query words of idf(word) x the weight of the field
- * it matches in (`fields`) x the match quality; times the share of the
- * query it covers; plus `page` x its page's score (the same sum over the whole
- * page, times the squared coverage); times 1 + `pageRankBoost` x weight.pageRank.
- */
-export const RANKING = {
-  /** hierarchy.lvl0 .. lvl6, content: a word counts more in a page title (lvl1) or heading than in text, less in the sidebar category (lvl0), which many pages share. */
-  fields: [0.5, 4, 3, 2.5, 2, 1.5, 1.3, 1],
-  /** A part of a compound word (`Id` of `streamId`) counts less than a whole word. */
-  part: 0.6,
-  /** Share of a word's second-best match in a page that adds to the page's score. */
-  repeat: 0.5,
-  /** Weight of the page's own score (all its records together). */
-  page: 0.5,
-  /** Two query words side by side in the same field, times the smaller idf. */
-  proximity: 0.5,
-  /** Per point of weight.pageRank. */
-  pageRankBoost: 0.4,
-  /** Exponent of the share of the query a record covers (higher: partial matches sink faster). */
-  recordCoverage: 1,
-  /** The same for a page. */
-  pageCoverage: 2,
-  /** Score factor of a page's second record, squared for its third, and so on. */
-  samePageDecay: 0.85,
-};
-
-/** Posting attribute codes of compound-word parts are offset by this. */
+/** Posting attribute codes of compound-word parts are offset by this (so at most this many searchable attributes). */
 const PART = 8;
 
 /** The same word 1, another form of it (plural, -ing, -ed) 0.9, a prefix or synonym 0.8, typos less. */
@@ -146,6 +60,9 @@ function matchQuality(match: TermMatch): number {
 
 export class SearchEngine {
   readonly records: SearchRecord[];
+  readonly settings: SearchSettings;
+  /** Text of each searchable attribute of a record, in `settings.searchableAttributes` order. */
+  readonly attributeTexts: ((record: SearchRecord) => string | null)[];
   /** term → flat [record, attribute, position, ...] */
   private readonly postings = new Map<string, number[]>();
   /** Sorted vocabulary, for prefix ranges. */
@@ -156,12 +73,35 @@ export class SearchEngine {
   private readonly filterCache = new Map<string, {mask: Uint8Array; count: number}>();
   /** Page number of each record. */
   private readonly pageOf: Int32Array;
+  /** `settings.customRanking` as comparators, in order. */
+  private readonly customRanking: ((a: SearchRecord, b: SearchRecord) => number)[];
+  /** The last searchable attribute is running text (not cached: it seldom repeats). */
+  private readonly textAttribute: number;
 
   /** stem → stems it may also match (Algolia synonyms). */
   private readonly synonyms = new Map<string, Set<string>>();
 
-  constructor(records: SearchRecord[], options: {synonyms?: Synonym[]} = {}) {
+  constructor(records: SearchRecord[], options: {settings: SearchSettings; synonyms?: Synonym[]}) {
     this.records = records;
+    this.settings = options.settings;
+    const attributes = this.settings.searchableAttributes;
+    if (attributes.length > PART || this.settings.weights.fields.length !== attributes.length)
+      throw new Error(
+        `${ENGINE_ERROR} needs one field weight per searchable attribute, and at most ${PART} attributes`,
+      );
+    this.attributeTexts = attributes.map((attribute) => {
+      const valueOf = this.valueOf(attribute);
+      return (record: SearchRecord) => {
+        const value = valueOf(record);
+        return typeof value === 'string' && value ? value : null;
+      };
+    });
+    this.customRanking = this.settings.customRanking.map(({attribute, order}) => {
+      const valueOf = this.valueOf(attribute);
+      const sign = order === 'asc' ? 1 : -1;
+      return (a: SearchRecord, b: SearchRecord) => sign * (Number(valueOf(a) ?? 0) - Number(valueOf(b) ?? 0));
+    });
+    this.textAttribute = attributes.length - 1;
     for (const entry of options.synonyms ?? []) {
       const add = (from: string, to: string) => {
         const [a, b] = [stem(normalize(from)), stem(normalize(to))];
@@ -180,10 +120,10 @@ export class SearchEngine {
       this.pageOf[index] = page;
     });
     records.forEach((record, index) => {
-      SEARCHABLE.forEach((_, attribute) => {
-        const text = attributeText(record, attribute);
+      this.attributeTexts.forEach((textOf, attribute) => {
+        const text = textOf(record);
         if (!text) return;
-        for (const token of this.tokens(text, attribute < CONTENT)) {
+        for (const token of this.tokens(text, attribute < this.textAttribute)) {
           let list = this.postings.get(token.norm);
           if (!list) this.postings.set(token.norm, (list = []));
           list.push(index, token.part ? attribute + PART : attribute, token.pos);
@@ -209,50 +149,26 @@ export class SearchEngine {
     return tokens;
   }
 
-  search(indexName: string, params: SearchParams): SearchResponse {
-    const started = now();
-    const query = typeof params.query === 'string' ? params.query : '';
+  search({query, facetFilters}: EngineQuery): EngineResult {
     const words = parseQuery(query);
     const matchers = words.map((word) => this.matchTerms(word));
-    const allowed = this.allowed(params.facetFilters);
-
-    const ranked = this.rank(words, matchers, allowed);
-    const distinct: number[] = [];
-    const seenUrls = new Set<string>();
+    const ranked = this.rank(words, matchers, this.allowed(facetFilters));
+    const records: SearchRecord[] = [];
+    const seen = new Set<unknown>();
+    const distinctOf = this.valueOf(this.settings.distinct);
     for (const candidate of ranked) {
-      const url = this.records[candidate].url;
-      if (seenUrls.has(url)) continue;
-      seenUrls.add(url);
-      distinct.push(candidate);
+      const record = this.records[candidate];
+      const key = distinctOf(record);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      records.push(record);
     }
+    return {records, matcher: {words: words.map((word) => word.original), terms: matchers}};
+  }
 
-    const hitsPerPage = clampInt(params.hitsPerPage, DEFAULT_SETTINGS.hitsPerPage, 0, 1000);
-    const page = clampInt(params.page, 0, 0, 10_000);
-    const pageRecords = hitsPerPage === 0 ? [] : distinct.slice(page * hitsPerPage, (page + 1) * hitsPerPage);
-    const queryMatcher: QueryMatcher = {words: words.map((word) => word.original), terms: matchers};
-    const hits = pageRecords.map((index) => this.hit(this.records[index], params, queryMatcher));
-
-    const response: SearchResponse = {
-      hits,
-      nbHits: distinct.length,
-      page,
-      nbPages: hitsPerPage === 0 ? 0 : Math.ceil(distinct.length / hitsPerPage),
-      hitsPerPage,
-      exhaustiveNbHits: true,
-      exhaustive: {nbHits: true, typo: true},
-      query,
-      params: encodeParams(params),
-      index: indexName,
-      processingTimeMS: Math.round(now() - started),
-    };
-    if (params.clickAnalytics) response.queryID = randomHex(32);
-    const facetNames = facetList(params.facets);
-    if (facetNames.length)
-      response.facets = countFacets(
-        distinct.map((index) => this.records[index]),
-        facetNames,
-      );
-    return response;
+  /** Whether the searchable attribute at this position is running text (its tokens are not cached). */
+  isTextAttribute(attribute: number): boolean {
+    return attribute >= this.textAttribute;
   }
 
   /** Records the facet filters let through (cached: the dialog sends the same filters on every keystroke). */
@@ -291,12 +207,13 @@ export class SearchEngine {
       }
     }
     // Typos are looked for only when the word itself is not in the vocabulary.
+    const {oneTypo, twoTypos} = this.settings.typos;
     const maxTypos =
       matches.size > 0 || /^\d+$/.test(word.norm)
         ? 0
-        : word.norm.length >= 8
+        : word.norm.length >= twoTypos
           ? 2
-          : word.norm.length >= 4
+          : word.norm.length >= oneTypo
             ? 1
             : 0;
     if (maxTypos > 0) {
@@ -310,12 +227,19 @@ export class SearchEngine {
     return matches;
   }
 
-  /** Record indexes, best first (before distinct). */
+  /**
+   * Ranking, tuned on tests/search-relevance (see README "Search"); the weights are
+   * `settings.weights`. A record scores the sum over query words of idf(word) x the
+   * weight of the field it matches in (`fields`) x the match quality; times the share
+   * of the query it covers; plus `page` x its page's score (the same sum over the
+   * whole page, times the squared coverage); times 1 + `pageRankBoost` x weight.pageRank.
+   */
   private rank(
     words: QueryWord[],
     matchers: Map<string, TermMatch>[],
     allowed: {mask: Uint8Array; count: number},
   ): number[] {
+    const {weights} = this.settings;
     if (words.length === 0) {
       const all: number[] = [];
       for (let i = 0; i < this.records.length; i++) if (allowed.mask[i]) all.push(i);
@@ -346,11 +270,11 @@ export class SearchEngine {
       let score = 0;
       let covered = 0;
       perWord.forEach((_, word) => {
-        const weight = best[word] + RANKING.repeat * best[perWord.length + word];
+        const weight = best[word] + weights.repeat * best[perWord.length + word];
         score += idf[word] * weight;
         if (weight > 0 && !words[word].stop) covered += idf[word];
       });
-      pageScore.set(page, score * (covered / idfSum) ** RANKING.pageCoverage);
+      pageScore.set(page, score * (covered / idfSum) ** weights.pageCoverage);
     }
 
     const seen = new Uint8Array(this.records.length);
@@ -368,13 +292,13 @@ export class SearchEngine {
           score += idf[word] * weight;
           if (!words[word].stop) covered += idf[word];
           if (word > 0 && adjacent[word - 1][record])
-            score += RANKING.proximity * Math.min(idf[word - 1], idf[word]);
+            score += weights.proximity * Math.min(idf[word - 1], idf[word]);
         });
         const rank = this.records[record].weight.pageRank;
         const combined =
-          score * (covered / idfSum) ** RANKING.recordCoverage +
-          RANKING.page * pageScore.get(this.pageOf[record])!;
-        scored.push({record, score: combined * (1 + RANKING.pageRankBoost * rank)});
+          score * (covered / idfSum) ** weights.recordCoverage +
+          weights.page * pageScore.get(this.pageOf[record])!;
+        scored.push({record, score: combined * (1 + weights.pageRankBoost * rank)});
       }
     }
     scored.sort((a, b) => b.score - a.score || this.compareCustom(a.record, b.record));
@@ -384,7 +308,7 @@ export class SearchEngine {
       const page = this.pageOf[candidate.record];
       const count = shown.get(page) ?? 0;
       shown.set(page, count + 1);
-      candidate.score *= RANKING.samePageDecay ** count;
+      candidate.score *= weights.samePageDecay ** count;
     }
     scored.sort((a, b) => b.score - a.score || this.compareCustom(a.record, b.record));
     return scored.map((candidate) => candidate.record);
@@ -395,6 +319,7 @@ export class SearchEngine {
     const weight = new Float64Array(this.records.length);
     const records: number[] = [];
     const postings: number[][] = [];
+    const {weights} = this.settings;
     for (const [term, match] of terms) {
       const list = this.postings.get(term)!;
       postings.push(list);
@@ -405,8 +330,8 @@ export class SearchEngine {
         const code = list[i + 1];
         const value =
           code >= PART
-            ? RANKING.fields[code - PART] * quality * RANKING.part
-            : RANKING.fields[code] * quality;
+            ? weights.fields[code - PART] * quality * weights.part
+            : weights.fields[code] * quality;
         if (weight[record] === 0) records.push(record);
         if (value > weight[record]) weight[record] = value;
       }
@@ -441,45 +366,22 @@ export class SearchEngine {
   }
 
   private compareCustom(a: number, b: number): number {
-    const wa = this.records[a].weight;
-    const wb = this.records[b].weight;
-    return wb.pageRank - wa.pageRank || wb.level - wa.level || wa.position - wb.position || a - b;
+    for (const compare of this.customRanking) {
+      const order = compare(this.records[a], this.records[b]);
+      if (order !== 0) return order;
+    }
+    return a - b;
   }
 
-  private hit(record: SearchRecord, params: SearchParams, matcher: QueryMatcher): Hit {
-    withObjectId(record);
-    const hit: Hit = {
-      ...retrieve(record, params.attributesToRetrieve ?? DEFAULT_SETTINGS.attributesToRetrieve),
-      objectID: record.objectID,
+  /** Reads a dotted attribute path of a record. */
+  private valueOf(attribute: string): (record: SearchRecord) => unknown {
+    const keys = attribute.split('.');
+    return (record) => {
+      let value: unknown = record;
+      for (const key of keys)
+        value = value && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined;
+      return value;
     };
-    const pre = params.highlightPreTag ?? DEFAULT_SETTINGS.highlightPreTag;
-    const post = params.highlightPostTag ?? DEFAULT_SETTINGS.highlightPostTag;
-    const toHighlight = params.attributesToHighlight ?? ['hierarchy', 'content'];
-    const toSnippet = (params.attributesToSnippet ?? DEFAULT_SETTINGS.attributesToSnippet).map(
-      parseSnippetAttribute,
-    );
-    const ellipsis = params.snippetEllipsisText ?? DEFAULT_SETTINGS.snippetEllipsisText;
-
-    const highlight: Record<string, unknown> = {};
-    const snippet: Record<string, unknown> = {};
-    SEARCHABLE.forEach((attribute, index) => {
-      const text = attributeText(record, index);
-      if (!text) return;
-      const wantsHighlight = toHighlight.some(
-        (name) => name === '*' || attribute === name || attribute.startsWith(`${name}.`),
-      );
-      const snippetWords = toSnippet.find(
-        (entry) => entry.name === '*' || attribute === entry.name || attribute.startsWith(`${entry.name}.`),
-      )?.words;
-      if (!wantsHighlight && snippetWords === undefined) return;
-      const found = highlightRanges(this.tokens(text, index < CONTENT), matcher);
-      if (wantsHighlight) setPath(highlight, attribute, renderHighlight(text, found, pre, post, matcher));
-      if (snippetWords !== undefined)
-        setPath(snippet, attribute, renderSnippet(text, found, snippetWords, pre, post, ellipsis, matcher));
-    });
-    if (Object.keys(highlight).length) hit._highlightResult = highlight;
-    if (Object.keys(snippet).length) hit._snippetResult = snippet;
-    return hit;
   }
 }
 
@@ -497,50 +399,6 @@ export function parseQuery(query: string): QueryWord[] {
   return words;
 }
 
-function attributeText(record: SearchRecord, attribute: number): string | null {
-  return attribute === CONTENT ? record.content : record.hierarchy[LEVELS[attribute]];
-}
-
-function retrieve(record: SearchRecord, attributes: string[]): Record<string, unknown> {
-  if (attributes.includes('*')) {
-    const all = structuredClone(record) as Record<string, unknown>;
-    delete all.objectID;
-    return all;
-  }
-  const result: Record<string, unknown> = {};
-  for (const attribute of attributes) {
-    const [head, ...rest] = attribute.split('.');
-    let value: unknown = (record as Record<string, unknown>)[head];
-    for (const key of rest)
-      value = value && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined;
-    if (value === undefined) continue;
-    setPath(result, attribute, value && typeof value === 'object' ? structuredClone(value) : value);
-  }
-  return result;
-}
-
-function setPath(target: Record<string, unknown>, path: string, value: unknown): void {
-  const keys = path.split('.');
-  let node = target;
-  for (const key of keys.slice(0, -1)) {
-    if (!node[key] || typeof node[key] !== 'object') node[key] = {};
-    node = node[key] as Record<string, unknown>;
-  }
-  node[keys[keys.length - 1]] = value;
-}
-
-function parseSnippetAttribute(entry: string): {name: string; words: number} {
-  const [name, count] = entry.split(':');
-  const words = Number(count);
-  return {name, words: Number.isFinite(words) && words > 0 ? Math.floor(words) : 10};
-}
-
-function facetList(facets: SearchParams['facets']): string[] {
-  if (!facets) return [];
-  const list = Array.isArray(facets) ? facets : String(facets).split(',');
-  return list.map((facet) => facet.trim()).filter(Boolean);
-}
-
 function lowerBound(sorted: string[], value: string): number {
   let low = 0;
   let high = sorted.length;
@@ -550,34 +408,4 @@ function lowerBound(sorted: string[], value: string): number {
     else high = middle;
   }
   return low;
-}
-
-function clampInt(value: unknown, fallback: number, min: number, max: number): number {
-  const number = typeof value === 'string' ? Number(value) : value;
-  return typeof number === 'number' && Number.isFinite(number)
-    ? Math.min(max, Math.max(min, Math.floor(number)))
-    : fallback;
-}
-
-function encodeParams(params: SearchParams): string {
-  return Object.entries(params)
-    .filter(([, value]) => value !== undefined)
-    .map(
-      ([key, value]) =>
-        `${encodeURIComponent(key)}=${encodeURIComponent(typeof value === 'string' ? value : JSON.stringify(value))}`,
-    )
-    .join('&');
-}
-
-function randomHex(length: number): string {
-  let text = '';
-  while (text.length < length)
-    text += Math.floor(Math.random() * 0x100000000)
-      .toString(16)
-      .padStart(8, '0');
-  return text.slice(0, length);
-}
-
-function now(): number {
-  return typeof performance !== 'undefined' ? performance.now() : Date.now();
 }

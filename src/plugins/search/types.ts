@@ -35,3 +35,8 @@ export const LEVEL_WEIGHT: Record<RecordType, number> = {
   lvl6: 40,
   content: 0,
 };
+
+/** Algolia's synonym objects (the two kinds the index uses); the local engine applies them too. */
+export type Synonym =
+  | {objectID: string; type: 'synonym'; synonyms: string[]}
+  | {objectID: string; type: 'oneWaySynonym'; input: string; synonyms: string[]};

@@ -1,6 +1,13 @@
-import {hash53} from '../../utils/hash53';
-import type {Synonym} from './engine/engine';
-import {LEVELS, LEVEL_WEIGHT, type Hierarchy, type RecordType, type SearchRecord} from './types';
+import {INDEX_FILE_ERROR} from '../codeMarkers';
+import type {SearchSettings} from '../settings';
+import {
+  LEVELS,
+  LEVEL_WEIGHT,
+  type Hierarchy,
+  type RecordType,
+  type SearchRecord,
+  type Synonym,
+} from '../types';
 
 /**
  * The local index file: the same records the Algolia upload gets, written
@@ -9,7 +16,7 @@ import {LEVELS, LEVEL_WEIGHT, type Hierarchy, type RecordType, type SearchRecord
  * stored once in `strings`; records refer to them by index.
  */
 export type LocalIndexFile = {
-  format: 1;
+  format: 2;
   strings: string[];
   /** [url without anchor, lvl0 (string index), pageRank, facets index] */
   pages: [string, number, number, number][];
@@ -18,24 +25,17 @@ export type LocalIndexFile = {
   records: [number, number, number, number, number, number, number, number, number, string | null][];
   /** Synonyms, as configured for the Algolia index. */
   synonyms: Synonym[];
+  /** How to rank and answer: what the uploader sends to Algolia as index settings, in the engine's terms. */
+  settings: SearchSettings;
 };
 
 const TYPES: RecordType[] = [...LEVELS, 'content'];
 
-/**
- * A stable id from the record's URL, type, hierarchy and content: the same
- * record gets the same id in every build and in both backends.
- */
-export function recordId(
-  url: string,
-  type: RecordType,
-  hierarchy: Hierarchy,
-  content: string | null,
-): string {
-  return hash53(JSON.stringify([url, type, hierarchy, content]));
-}
-
-export function encodeIndex(records: SearchRecord[], synonyms: Synonym[] = []): LocalIndexFile {
+export function encodeIndex(
+  records: SearchRecord[],
+  settings: SearchSettings,
+  synonyms: Synonym[] = [],
+): LocalIndexFile {
   const strings: string[] = [];
   const stringIndex = new Map<string, number>();
   const intern = (value: string | null): number => {
@@ -68,7 +68,7 @@ export function encodeIndex(records: SearchRecord[], synonyms: Synonym[] = []): 
         ]) - 1;
       pageIndex.set(record.url_without_anchor, page);
     } else if (page !== previousPage) {
-      throw new Error(`Search records of ${record.url_without_anchor} are not contiguous`);
+      throw new Error(`${INDEX_FILE_ERROR} records of ${record.url_without_anchor} are not contiguous`);
     }
     previousPage = page;
     encoded.push([
@@ -84,15 +84,16 @@ export function encodeIndex(records: SearchRecord[], synonyms: Synonym[] = []): 
       record.content,
     ]);
   }
-  return {format: 1, strings, pages, facets, records: encoded, synonyms};
+  return {format: 2, strings, pages, facets, records: encoded, synonyms, settings};
 }
 
 /**
  * Records back from the file. `objectID` is left empty: hashing every record
- * costs more than the rest of decoding, and only hits need it (see `withObjectId`).
+ * costs more than the rest of decoding, and only hits need it (see `withObjectId` in ./recordId).
  */
 export function decodeIndex(file: LocalIndexFile): SearchRecord[] {
-  if (file?.format !== 1 || !Array.isArray(file.records)) throw new Error('Unsupported search index format');
+  if (file?.format !== 2 || !Array.isArray(file.records) || !file.settings)
+    throw new Error(`${INDEX_FILE_ERROR} unsupported index format`);
   const {strings, pages, facets} = file;
   const text = (index: number) => (index < 0 ? null : strings[index]);
   let previousPage = -1;
@@ -125,11 +126,6 @@ export function decodeIndex(file: LocalIndexFile): SearchRecord[] {
       ...withoutUndefined(facets[facet]),
     };
   });
-}
-
-export function withObjectId(record: SearchRecord): SearchRecord {
-  if (!record.objectID) record.objectID = recordId(record.url, record.type, record.hierarchy, record.content);
-  return record;
 }
 
 function withoutUndefined<T extends object>(value: T): Partial<T> {

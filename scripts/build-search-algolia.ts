@@ -1,5 +1,4 @@
 #!/usr/bin/env node
-// @ts-check
 /**
  * A second build of the site in Algolia mode, into `build-algolia/` (gitignored),
  * for the browser tests of that mode (tests/e2e/search-algolia.spec.ts): they
@@ -10,13 +9,9 @@
 import {spawnSync} from 'node:child_process';
 import {readFileSync} from 'node:fs';
 
-/**
- * The Algolia settings of the test build (no real application behind them), shared with the tests.
- * @type {{appId: string, searchKey: string, indexName: string, adminKey: string, outDir: string}}
- */
-const ALGOLIA_TEST = JSON.parse(
-  readFileSync(new URL('../tests/support/algolia-test-build.json', import.meta.url), 'utf8'),
-);
+/** The Algolia settings of the test build (no real application behind them), shared with the tests. */
+const ALGOLIA_TEST: {appId: string; searchKey: string; indexName: string; adminKey: string; outDir: string} =
+  JSON.parse(readFileSync(new URL('../tests/support/algolia-test-build.json', import.meta.url), 'utf8'));
 
 {
   const {status} = spawnSync('node', ['scripts/build-checked.ts', '--out-dir', ALGOLIA_TEST.outDir], {

@@ -4,9 +4,9 @@ import clsx from 'clsx';
 import {HtmlClassNameProvider, PageMetadata} from '@docusaurus/theme-common';
 import {translate} from '@docusaurus/Translate';
 import useBaseUrl from '@docusaurus/useBaseUrl';
-import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
-import SearchPage from '@theme-original/SearchPage';
-import {searchPageFailures} from '@site/src/plugins/search-local/browser/search-page';
+import SearchPage from '@docs-search/stock-theme/SearchPage';
+import {useSearchBackend} from '../../client/backend';
+import {searchPageFailures} from '../../client/failures';
 import {NoScriptNoticeContext} from '@site/src/components/NoScriptFallback';
 import './styles.css';
 
@@ -26,9 +26,7 @@ function NoScriptNotice(): ReactNode {
 }
 
 export default function SearchPageWrapper(): ReactNode {
-  const {siteConfig} = useDocusaurusContext();
-  const local =
-    (siteConfig.themeConfig.algolia as {searchBackend?: string} | undefined)?.searchBackend === 'local';
+  const local = useSearchBackend().backend === 'local';
   const failed = useSyncExternalStore(searchPageFailures.subscribe, searchPageFailures.isFailed, () => false);
   // The stock page's results column (after its search form); only looked up once a search failed, in the browser.
   const results = failed

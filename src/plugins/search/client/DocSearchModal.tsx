@@ -14,14 +14,12 @@ import {
   type DocSearchModalProps,
   type DocSearchTransformClient,
 } from '@docsearch/react';
+import {useSearchBackend} from './backend';
 import {exposeAsDialog} from './dialogRole';
 import {createFailureTracker} from './failures';
 import {createLocalSearchClient, wrapSearchClient, type SearchClientLike} from './searchClient';
 import {STALE_HELP, STALE_TITLE, staleAssets} from './staleAssets';
 import './styles.css';
-
-/** Props the theme passes through from `themeConfig.algolia` (config/search.ts). */
-type Props = DocSearchModalProps & {searchBackend?: 'local' | 'algolia'; localIndexUrl?: string};
 
 /**
  * DocSearch's own modal (aliased in for `@docsearch/react/modal`), given
@@ -33,12 +31,8 @@ type Props = DocSearchModalProps & {searchBackend?: 'local' | 'algolia'; localIn
  * - when the engine's code is gone after a redeploy and reloading once did not
  *   help (./staleAssets), an error screen that asks for a reload, with a button.
  */
-export function DocSearchModal({
-  searchBackend,
-  localIndexUrl,
-  transformSearchClient,
-  ...props
-}: Props): ReactNode {
+export function DocSearchModal({transformSearchClient, ...props}: DocSearchModalProps): ReactNode {
+  const {backend: searchBackend, localIndexUrl} = useSearchBackend();
   const [tracker] = useState(createFailureTracker);
   const failed = useSyncExternalStore(tracker.subscribe, tracker.isFailed, () => false);
   const stale = useSyncExternalStore(
@@ -59,7 +53,7 @@ export function DocSearchModal({
       const algolia = transformSearchClient ? transformSearchClient(client) : client;
       const backend: SearchClientLike =
         searchBackend === 'local'
-          ? createLocalSearchClient(localIndexUrl ?? '/search-index.json')
+          ? createLocalSearchClient(localIndexUrl)
           : (algolia as unknown as SearchClientLike);
       return wrapSearchClient(backend, {profile: 'modal', tracker}) as unknown as DocSearchTransformClient;
     },

@@ -1,23 +1,13 @@
-import type {Plugin} from '@docusaurus/types';
-import {READY_ATTRIBUTE, REQUESTED_ATTRIBUTE} from './attributes';
+import {READY_ATTRIBUTE, REQUESTED_ATTRIBUTE} from './earlyOpenAttributes';
 
 /**
- * Remembers a request to open search made before React has hydrated the page,
- * so it is not lost. Until then the search button is plain server-rendered HTML:
+ * The inline script the plugin puts in every page's head. It remembers a request
+ * to open search made before React has hydrated the page, so it is not lost. Until then the search button is plain server-rendered HTML:
  * a tap on it (or Ctrl/⌘ K, or "/") would do nothing, and on a slow phone that
- * window lasts seconds. This inline script marks such a request on `<html>`;
- * the SearchBar wrapper (src/theme/SearchBar) opens the dialog once it is
+ * window lasts seconds. The script marks such a request on `<html>`;
+ * the SearchBar wrapper (../theme/SearchBar) opens the dialog once it is
  * mounted, and from then on DocSearch's own handlers take over.
  */
-export default function searchEarlyOpenPlugin(): Plugin {
-  return {
-    name: 'search-early-open',
-    injectHtmlTags() {
-      return {headTags: [{tagName: 'script', innerHTML: inlineScript()}]};
-    },
-  };
-}
-
 export function inlineScript(): string {
   return `(function(){var d=document,h=d.documentElement;
 function live(){return h.hasAttribute(${JSON.stringify(READY_ATTRIBUTE)});}

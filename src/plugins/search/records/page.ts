@@ -1,4 +1,4 @@
-import {recordId} from '../indexFormat';
+import {recordId} from './recordId';
 import {LEVELS, LEVEL_WEIGHT, type Hierarchy, type Level, type RecordType, type SearchRecord} from '../types';
 
 /**

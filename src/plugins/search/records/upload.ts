@@ -1,6 +1,5 @@
 import {algoliasearch} from 'algoliasearch';
-import type {Synonym} from './engine/engine';
-import type {SearchRecord} from './types';
+import type {SearchRecord, Synonym} from '../types';
 
 export type UploadOptions = {
   appId: string;

@@ -1,0 +1,176 @@
+import type {SearchEngine} from '../engine/engine';
+import {countFacets} from '../engine/facets';
+import {highlightRanges, renderHighlight, renderSnippet, type QueryMatcher} from '../engine/highlight';
+import {withObjectId} from '../records/recordId';
+import type {SearchRecord} from '../types';
+import type {SearchParams} from './requests';
+
+/**
+ * The engine behind Algolia's search API: one Algolia search request in, the
+ * engine's ranked records out as an Algolia answer (same parameters, same
+ * response shape), so the stock DocSearch dialog, the /search page and
+ * algoliasearch-helper work on it unchanged: pagination, `attributesToRetrieve`,
+ * highlights and snippets with the requested tags, facet counts, `queryID` with
+ * `clickAnalytics`. Defaults come from the engine's settings. Values come back
+ * unescaped, as Algolia returns them: the client escapes them.
+ */
+
+export type AttributeResult = {
+  value: string;
+  matchLevel: 'none' | 'partial' | 'full';
+  matchedWords: string[];
+  fullyHighlighted?: boolean;
+};
+
+export type Hit = Record<string, unknown> & {objectID: string};
+
+export type SearchResponse = {
+  hits: Hit[];
+  nbHits: number;
+  page: number;
+  nbPages: number;
+  hitsPerPage: number;
+  exhaustiveNbHits: true;
+  exhaustive: {nbHits: true; typo: true};
+  query: string;
+  params: string;
+  index: string;
+  processingTimeMS: number;
+  queryID?: string;
+  facets?: Record<string, Record<string, number>>;
+};
+
+export function answerSearch(engine: SearchEngine, indexName: string, params: SearchParams): SearchResponse {
+  const started = now();
+  const defaults = engine.settings.answer;
+  const query = typeof params.query === 'string' ? params.query : '';
+  const {records, matcher} = engine.search({query, facetFilters: params.facetFilters});
+
+  const hitsPerPage = clampInt(params.hitsPerPage, defaults.hitsPerPage, 0, 1000);
+  const page = clampInt(params.page, 0, 0, 10_000);
+  const shown = hitsPerPage === 0 ? [] : records.slice(page * hitsPerPage, (page + 1) * hitsPerPage);
+  const hits = shown.map((record) => hit(engine, record, params, matcher));
+
+  const response: SearchResponse = {
+    hits,
+    nbHits: records.length,
+    page,
+    nbPages: hitsPerPage === 0 ? 0 : Math.ceil(records.length / hitsPerPage),
+    hitsPerPage,
+    exhaustiveNbHits: true,
+    exhaustive: {nbHits: true, typo: true},
+    query,
+    params: encodeParams(params),
+    index: indexName,
+    processingTimeMS: Math.round(now() - started),
+  };
+  if (params.clickAnalytics) response.queryID = randomHex(32);
+  const facetNames = facetList(params.facets);
+  if (facetNames.length) response.facets = countFacets(records, facetNames, engine.settings.facets);
+  return response;
+}
+
+function hit(engine: SearchEngine, record: SearchRecord, params: SearchParams, matcher: QueryMatcher): Hit {
+  const defaults = engine.settings.answer;
+  withObjectId(record);
+  const result: Hit = {
+    ...retrieve(record, params.attributesToRetrieve ?? [...defaults.attributesToRetrieve]),
+    objectID: record.objectID,
+  };
+  const pre = params.highlightPreTag ?? defaults.highlightPreTag;
+  const post = params.highlightPostTag ?? defaults.highlightPostTag;
+  const toHighlight = params.attributesToHighlight ?? defaults.attributesToHighlight;
+  const toSnippet = params.attributesToSnippet
+    ? params.attributesToSnippet.map(parseSnippetAttribute)
+    : defaults.attributesToSnippet;
+  const ellipsis = params.snippetEllipsisText ?? defaults.snippetEllipsisText;
+  const covers = (name: string, attribute: string) =>
+    name === '*' || attribute === name || attribute.startsWith(`${name}.`);
+
+  const highlight: Record<string, unknown> = {};
+  const snippet: Record<string, unknown> = {};
+  engine.settings.searchableAttributes.forEach((attribute, index) => {
+    const text = engine.attributeTexts[index](record);
+    if (!text) return;
+    const wantsHighlight = toHighlight.some((name) => covers(name, attribute));
+    const snippetWords = toSnippet.find((entry) => covers(entry.attribute, attribute))?.words;
+    if (!wantsHighlight && snippetWords === undefined) return;
+    const found = highlightRanges(engine.tokens(text, !engine.isTextAttribute(index)), matcher);
+    if (wantsHighlight) setPath(highlight, attribute, renderHighlight(text, found, pre, post, matcher));
+    if (snippetWords !== undefined)
+      setPath(snippet, attribute, renderSnippet(text, found, snippetWords, pre, post, ellipsis, matcher));
+  });
+  if (Object.keys(highlight).length) result._highlightResult = highlight;
+  if (Object.keys(snippet).length) result._snippetResult = snippet;
+  return result;
+}
+
+function retrieve(record: SearchRecord, attributes: string[]): Record<string, unknown> {
+  if (attributes.includes('*')) {
+    const all = structuredClone(record) as Record<string, unknown>;
+    delete all.objectID;
+    return all;
+  }
+  const result: Record<string, unknown> = {};
+  for (const attribute of attributes) {
+    const [head, ...rest] = attribute.split('.');
+    let value: unknown = (record as Record<string, unknown>)[head];
+    for (const key of rest)
+      value = value && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined;
+    if (value === undefined) continue;
+    setPath(result, attribute, value && typeof value === 'object' ? structuredClone(value) : value);
+  }
+  return result;
+}
+
+function setPath(target: Record<string, unknown>, path: string, value: unknown): void {
+  const keys = path.split('.');
+  let node = target;
+  for (const key of keys.slice(0, -1)) {
+    if (!node[key] || typeof node[key] !== 'object') node[key] = {};
+    node = node[key] as Record<string, unknown>;
+  }
+  node[keys[keys.length - 1]] = value;
+}
+
+function parseSnippetAttribute(entry: string): {attribute: string; words: number} {
+  const [attribute, count] = entry.split(':');
+  const words = Number(count);
+  return {attribute, words: Number.isFinite(words) && words > 0 ? Math.floor(words) : 10};
+}
+
+function facetList(facets: SearchParams['facets']): string[] {
+  if (!facets) return [];
+  const list = Array.isArray(facets) ? facets : String(facets).split(',');
+  return list.map((facet) => facet.trim()).filter(Boolean);
+}
+
+function clampInt(value: unknown, fallback: number, min: number, max: number): number {
+  const number = typeof value === 'string' ? Number(value) : value;
+  return typeof number === 'number' && Number.isFinite(number)
+    ? Math.min(max, Math.max(min, Math.floor(number)))
+    : fallback;
+}
+
+function encodeParams(params: SearchParams): string {
+  return Object.entries(params)
+    .filter(([, value]) => value !== undefined)
+    .map(
+      ([key, value]) =>
+        `${encodeURIComponent(key)}=${encodeURIComponent(typeof value === 'string' ? value : JSON.stringify(value))}`,
+    )
+    .join('&');
+}
+
+function randomHex(length: number): string {
+  let text = '';
+  while (text.length < length)
+    text += Math.floor(Math.random() * 0x100000000)
+      .toString(16)
+      .padStart(8, '0');
+  return text.slice(0, length);
+}
+
+function now(): number {
+  return typeof performance !== 'undefined' ? performance.now() : Date.now();
+}
