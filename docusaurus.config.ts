@@ -2,6 +2,7 @@ import type {Config} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 
 import {announcementBar} from './config/announcement';
+import {withBuildOnlyOptions} from './config/build-only-options';
 import {contentSecurityPolicyOptions} from './config/content-security-policy';
 import {footer} from './config/footer';
 import {llmsTxtOptions} from './config/llms';
@@ -11,6 +12,9 @@ import {pageSnippets} from './config/snippets';
 import {algoliaThemeConfig, searchPluginOptions} from './config/search';
 import {sdkPackage, typedocOptions} from './config/typedoc';
 import {baseUrl, editUrl, siteUrl, tagManagerContainerId} from './config/site';
+import codeHighlightingPlugin from './src/plugins/code-highlighting/index';
+import llmsTxtPlugin from './src/plugins/llms-txt/index';
+import searchPlugin from './src/plugins/search/index';
 
 export default {
   // Site identity
@@ -90,13 +94,13 @@ export default {
       {redirects: [{from: '/usage/authenticate', to: '/usage/identity'}]},
     ],
     // llms.txt, llms-full.txt and a Markdown twin of every docs page, written into the build.
-    ['./src/plugins/llms-txt/index.ts', llmsTxtOptions],
+    withBuildOnlyOptions(llmsTxtPlugin, llmsTxtOptions),
     // Search: the DocSearch dialog and /search page on the local index or Algolia (config/search.ts).
-    ['./src/plugins/search/index.ts', searchPluginOptions()],
+    withBuildOnlyOptions(searchPlugin, searchPluginOptions()),
     // Each chunk is prefetched once, not once per link that needs it.
     './src/plugins/prefetch-once/index.ts',
     // Code blocks are highlighted at build time: no Prism in the browser.
-    ['./src/plugins/code-highlighting/index.ts', {...codeHighlightingOptions, snippets: pageSnippets}],
+    withBuildOnlyOptions(codeHighlightingPlugin, {...codeHighlightingOptions, snippets: pageSnippets}),
     // A strict Content-Security-Policy <meta> in every built page; last, after the redirect pages.
     ['./src/plugins/content-security-policy/index.ts', contentSecurityPolicyOptions],
   ],

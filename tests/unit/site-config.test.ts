@@ -63,3 +63,23 @@ describe('normalizeBaseUrl', () => {
     expect(normalizeBaseUrl(input)).toBe(output);
   });
 });
+
+describe('what the browser gets of the site config', () => {
+  // Docusaurus bundles the site config as JSON (@generated/docusaurus.config); codegen serializes it like this.
+  const asBundled = (config: Config) => JSON.stringify(config);
+
+  it('has no options of the plugins whose options only the build needs', async () => {
+    const bundled = asBundled(await loadConfig({}));
+    const {llmsTxtOptions} = await import('../../config/llms');
+    // Search ranking, code-block snippets, the llms.txt summary.
+    for (const buildOnly of ['searchableAttributes', 'pageRank', 'sdkQuickstart', llmsTxtOptions.summary])
+      expect(bundled).not.toContain(buildOnly);
+  });
+
+  it('would have them if a plugin were given as [path, options] (the check can fail)', async () => {
+    const config = await loadConfig({});
+    const {searchPluginOptions} = await import('../../config/search');
+    const withTuple = {...config, plugins: [...(config.plugins ?? []), ['./search', searchPluginOptions()]]};
+    expect(asBundled(withTuple)).toContain('searchableAttributes');
+  });
+});
