@@ -8,7 +8,8 @@ import path from 'node:path';
  * not docs folders (the SDK API reference landing page, the blog) are declared
  * below. Everything that lists sections derives from `siteSections()`: the mobile
  * main menu and the no-JavaScript menu (config/navbar.ts), the llms.txt headings
- * (config/llms.ts), and the section of a page (`sectionOfPath`, for search's lvl0).
+ * (config/llms.ts), and the search group of the pages of sections that are not
+ * docs folders (config/search.ts).
  *
  * Read at config load time, in Node: browser code gets the list through
  * `themeConfig.navbar`, never by importing this module.
@@ -28,8 +29,9 @@ export type SiteSection = {
   /** Route (without base URL) the menus link to. */
   to: string;
   /**
-   * Route prefixes (without base URL) of the section's pages. The longest matching
-   * prefix wins, so a section nested in another's folder takes its pages out of it.
+   * Route prefixes (without base URL) of the section's pages. For a section that is
+   * not a docs folder, search groups the pages under them by the section's label,
+   * even inside a docs folder (the SDK API reference lives in docs/usage/sdk/api).
    */
   paths: string[];
   /**
@@ -113,42 +115,4 @@ export function menuItems(sections: readonly SiteSection[]): {label: string; to:
 /** The llms.txt sections, in order (sections that are not docs have none). */
 export function llmsSections(sections: readonly SiteSection[]): {title: string; category: string}[] {
   return sections.flatMap((section) => (section.llms ? [section.llms] : []));
-}
-
-function isUnder(route: string, prefix: string): boolean {
-  return prefix === '/' ? true : route === prefix || route.startsWith(`${prefix}/`);
-}
-
-/**
- * The section a page belongs to, by its route or by its source file: `/usage/identity`,
- * `/docs-base/usage/identity` (with `baseUrl`), `docs/usage/identity.md` or
- * `@site/docs/usage/identity.md` all give the "Usage" section. The longest matching
- * prefix wins (`/usage/sdk/api/...` is the SDK API reference). Undefined for a page in
- * no section (the home page, `/search`).
- */
-export function sectionOfPath(
-  permalinkOrPath: string,
-  sections: readonly SiteSection[],
-  baseUrl = '/',
-): SiteSection | undefined {
-  const route = routeOf(permalinkOrPath, baseUrl);
-  let best: {section: SiteSection; length: number} | undefined;
-  for (const section of sections) {
-    for (const prefix of section.paths) {
-      if (isUnder(route, prefix) && (!best || prefix.length > best.length))
-        best = {section, length: prefix.length};
-    }
-  }
-  return best?.section;
-}
-
-/** A route without base URL, query, hash, `.html`/`.md` suffix or trailing slash; a docs source path as its route. */
-function routeOf(permalinkOrPath: string, baseUrl: string): string {
-  let value = permalinkOrPath.replace(/[?#].*$/, '').replace(/^@site\//, '');
-  const source = /^(?:\.\/)?docs\/(.*?)(?:\/index)?\.mdx?$/.exec(value);
-  if (source) return `/${source[1]}`;
-  if (baseUrl !== '/' && value.startsWith(baseUrl)) value = `/${value.slice(baseUrl.length)}`;
-  value = value.replace(/(?:\/index)?\.(?:html|md)$/, '');
-  if (!value.startsWith('/')) value = `/${value}`;
-  return value.length > 1 ? value.replace(/\/+$/, '') : value;
 }

@@ -2,14 +2,7 @@ import {cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync} from
 import os from 'node:os';
 import path from 'node:path';
 import {afterEach, describe, expect, it} from 'vitest';
-import {
-  DOCS_DIR,
-  llmsSections,
-  menuItems,
-  readDocsSections,
-  sectionOfPath,
-  siteSections,
-} from '../../config/docs-sections';
+import {DOCS_DIR, llmsSections, menuItems, readDocsSections, siteSections} from '../../config/docs-sections';
 import {llmsTxtOptionsWith} from '../../config/llms';
 import {navbarWith} from '../../config/navbar';
 
@@ -90,7 +83,6 @@ describe('site sections', () => {
       title: 'Step-by-step tutorials',
       category: '/tutorials',
     });
-    expect(sectionOfPath('/tutorials/first-stream', sections)?.label).toBe('Tutorials');
   });
 
   it('orders folders without a position last, by name; a folder can opt out; the link slug is the route', () => {
@@ -118,31 +110,5 @@ describe('site sections', () => {
     mkdirSync(path.join(docsDir, 'broken'));
     writeFileSync(path.join(docsDir, 'broken', '_category_.json'), '{"label": ');
     expect(() => readDocsSections(docsDir)).toThrow(/broken[\\/]_category_\.json is not valid JSON/);
-  });
-});
-
-describe('sectionOfPath', () => {
-  const sections = siteSections();
-  const labelOf = (value: string, baseUrl?: string) => sectionOfPath(value, sections, baseUrl)?.label;
-
-  it('finds the section of a route, a built file or a docs source file', () => {
-    expect(labelOf('/usage/identity')).toBe('Usage');
-    expect(labelOf('/usage')).toBe('Usage');
-    expect(labelOf('/usage/streams/publishing.html')).toBe('Usage');
-    expect(labelOf('/guides/nodejs.md')).toBe('Quickstart Guides');
-    expect(labelOf('/help/developer-faq#top')).toBe('Help');
-    expect(labelOf('docs/streamr-network/incentives/overview.md')).toBe('Streamr Network');
-    expect(labelOf('@site/docs/streamr-project/governance.md')).toBe('Streamr Project');
-    expect(labelOf('/blog/2025/01/01/post')).toBe('Blog');
-    expect(labelOf('/docs-base/usage/cli-tool', '/docs-base/')).toBe('Usage');
-  });
-
-  it('gives the longest matching prefix, and nothing outside every section', () => {
-    expect(labelOf('/usage/sdk/api/classes/StreamrClient')).toBe('SDK API reference');
-    expect(labelOf('docs/usage/sdk/api/index.md')).toBe('SDK API reference');
-    expect(labelOf('/usage/sdk/how-to-use')).toBe('Usage');
-    expect(labelOf('/usage-elsewhere')).toBeUndefined();
-    expect(labelOf('/')).toBeUndefined();
-    expect(labelOf('/search')).toBeUndefined();
   });
 });
