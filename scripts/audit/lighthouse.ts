@@ -57,17 +57,8 @@ export type RunSummary = {
   mainThreadMs: number;
   shortfalls: Shortfall[];
 };
-export type Medians = {
-  scores: Record<Category, number>;
-  fcp: number;
-  lcp: number;
-  tbt: number;
-  cls: number;
-  si: number;
-  scriptBytes: number;
-  domSize: number;
-  bootupMs: number;
-  mainThreadMs: number;
+/** Medians over the runs of a page; the shortfalls say in how many runs each occurred. */
+export type Medians = Omit<RunSummary, 'scriptRequests' | 'shortfalls'> & {
   runs: number;
   performanceRange: [number, number];
   shortfalls: Array<Shortfall & {runs: number}>;
