@@ -531,4 +531,12 @@ describe('the llms-txt plugin', () => {
     const stale = {...instructions, preferredApis: [{name: 'Client.gone', use: 'x'}]};
     await expect(runPlugin(site, {...OPTIONS, instructions: stale})).rejects.toThrow(/Client\.gone/);
   });
+
+  it('fails the build when a twin is larger than maxTwinBytes', async () => {
+    // The fake site's twins have 10 to about 200 bytes.
+    await runPlugin(fakeSite(), {...OPTIONS, maxTwinBytes: 1000});
+    await expect(runPlugin(fakeSite(), {...OPTIONS, maxTwinBytes: 30})).rejects.toThrow(
+      /the Markdown twin of \/\S+ has \d+ bytes, more than maxTwinBytes \(30, config\/llms\.ts\)/,
+    );
+  });
 });

@@ -36,6 +36,11 @@ export type Options = {
    * deprecated APIs), generated from the SDK's declarations; none when left out.
    */
   instructions?: InstructionsOptions;
+  /**
+   * Largest twin in bytes (UTF-8); a larger one fails the build, since assistants
+   * that fetch a page whole cut or refuse long ones. No limit when left out.
+   */
+  maxTwinBytes?: number;
   /** Id of the docs plugin instance to read (default `default`). */
   docsPluginId?: string;
 };
@@ -103,6 +108,13 @@ export default function llmsTxtPlugin(context: LoadContext, options: Options): P
                   description: page.description,
                   items: page.items(site, version),
                 });
+          const bytes = Buffer.byteLength(markdown);
+          if (options.maxTwinBytes !== undefined && bytes > options.maxTwinBytes) {
+            throw new Error(
+              `llms-txt: the Markdown twin of ${page.permalink} has ${bytes} bytes, more than ` +
+                `maxTwinBytes (${options.maxTwinBytes}, config/llms.ts). Split the page into smaller pages.`,
+            );
+          }
           markdownByPermalink.set(page.permalink, markdown);
           const file = path.join(
             outDir,
