@@ -20,6 +20,13 @@ declare class Client {
      * @deprecated use {@link Client.send} instead
      */
     post(content: unknown): Promise<void>;
+    /**
+     * @deprecated kept for the node only
+     * @hidden
+     */
+    legacyPost(content: unknown): Promise<void>;
+    /** @internal */
+    wire(): void;
 }
 /** @deprecated */
 interface OldOptions {
@@ -53,7 +60,7 @@ describe('llms.txt instructions for assistants', () => {
     );
   });
 
-  it('reads exported names, members and @deprecated tags from declarations', () => {
+  it('reads exported names, members and @deprecated tags from declarations, leaving out @hidden and @internal ones', () => {
     const apis = declaredApis([{name: 'fake.d.ts', text: FAKE_SDK}]);
     expect(apis).toEqual([
       {name: 'LIMIT'},

@@ -60,6 +60,8 @@ export function declaredApis(files: readonly {name: string; text: string}[]): De
 }
 
 function add(byName: Map<string, DeclaredApi>, name: string, node: ts.Node): void {
+  // Not part of the public API (TypeDoc leaves these out of the reference too).
+  if (ts.getJSDocTags(node).some((t) => t.tagName.text === 'hidden' || t.tagName.text === 'internal')) return;
   const deprecated = deprecationOf(node);
   const known = byName.get(name);
   // Overloads and the Node.js and browser entries declare a name more than once: any tag counts.
