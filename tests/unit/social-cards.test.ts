@@ -3,7 +3,7 @@ import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {cssVariable, socialCardsOptions} from '../../config/social-cards';
-import {cardPages, sectionOf} from '../../src/plugins/social-cards/index';
+import {cardPages, fillCacheInWorker, sectionOf} from '../../src/plugins/social-cards/index';
 import {socialCardFile} from '../../src/plugins/social-cards/paths';
 import {
   MAX_TITLE_LENGTH,
@@ -99,6 +99,20 @@ describe('social card renderer', () => {
     expect(changed).toMatchObject({rendered: 1, cached: 0});
     const newRenderer = await renderCards([jobs[1]], {...options, rendererId: 'test 2'});
     expect(newRenderer).toMatchObject({rendered: 1, cached: 0});
+  });
+
+  it('fills the cache on a worker thread, with the same keys as the build', async () => {
+    const cacheDir = tmp();
+    const options = {brand, cacheDir, rendererId: 'worker test', concurrency: 2};
+    const texts = [{title: 'From the worker', section: 'Help'}, {title: 'Another'}];
+    expect(await fillCacheInWorker(texts, options)).toEqual({cards: 2, rendered: 2, cached: 0});
+    const out = tmp();
+    const stats = await renderCards(
+      texts.map((text, i) => ({text, outFile: path.join(out, `${i}.png`)})),
+      {...options, render: () => Promise.reject(new Error('rendered again'))},
+    );
+    expect(stats).toMatchObject({rendered: 0, cached: 2});
+    expect(pngSize(readFileSync(path.join(out, '0.png')))).toEqual({width: 1200, height: 630});
   });
 
   it('keys the cache on text, brand and renderer', () => {

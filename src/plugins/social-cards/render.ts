@@ -3,8 +3,9 @@ import {promises as fs} from 'node:fs';
 import path from 'node:path';
 import satori from 'satori';
 import {renderAsync} from '@resvg/resvg-js';
-import {SOCIAL_CARD_HEIGHT, SOCIAL_CARD_WIDTH} from './paths';
-export {pngSize} from './png';
+// `.ts` extensions: the card worker (worker.ts) loads this module in plain Node.
+import {SOCIAL_CARD_HEIGHT, SOCIAL_CARD_WIDTH} from './paths.ts';
+export {pngSize} from './png.ts';
 
 /** What one card shows. */
 export type CardText = {
@@ -135,7 +136,8 @@ export function cardKey(text: CardText, brand: CardBrand, rendererId: string): s
 
 export type CardJob = {text: CardText; outFile: string};
 
-export type RenderStats = {cards: number; rendered: number; cached: number; bytes: number};
+export type CacheStats = {cards: number; rendered: number; cached: number};
+export type RenderStats = CacheStats & {bytes: number};
 
 export type RenderOptions = {
   brand: CardBrand;
@@ -149,40 +151,66 @@ export type RenderOptions = {
   render?: (text: CardText, brand: CardBrand) => Promise<Buffer>;
 };
 
+/** Where a card with this text is cached. */
+export function cachedCardFile(text: CardText, options: RenderOptions): string {
+  return path.join(options.cacheDir, `${cardKey(text, options.brand, options.rendererId)}.png`);
+}
+
 /**
- * Writes every job's card, from the cache when its key is there, rendering the
- * rest a few at a time (satori lays out on the main thread while resvg
- * draws the previous card on a worker thread).
+ * Puts every card into the cache, rendering those not there yet a few at a time
+ * (satori lays one out while resvg draws another on a libuv thread).
  */
-export async function renderCards(jobs: readonly CardJob[], options: RenderOptions): Promise<RenderStats> {
+export async function fillCache(texts: readonly CardText[], options: RenderOptions): Promise<CacheStats> {
   const render = options.render ?? renderCard;
-  const stats: RenderStats = {cards: jobs.length, rendered: 0, cached: 0, bytes: 0};
+  const stats: CacheStats = {cards: texts.length, rendered: 0, cached: 0};
   await fs.mkdir(options.cacheDir, {recursive: true});
   let next = 0;
   const worker = async () => {
-    while (next < jobs.length) {
-      const job = jobs[next++];
-      const cached = path.join(
-        options.cacheDir,
-        `${cardKey(job.text, options.brand, options.rendererId)}.png`,
-      );
-      let png: Buffer;
-      try {
-        png = await fs.readFile(cached);
+    while (next < texts.length) {
+      const text = texts[next++];
+      const cached = cachedCardFile(text, options);
+      if (await exists(cached)) {
         stats.cached++;
-      } catch {
-        png = await render(job.text, options.brand);
-        // Written under a temporary name first: an interrupted build leaves no truncated card in the cache.
-        const partial = `${cached}.${process.pid}.tmp`;
-        await fs.writeFile(partial, png);
-        await fs.rename(partial, cached);
-        stats.rendered++;
+        continue;
       }
-      await fs.mkdir(path.dirname(job.outFile), {recursive: true});
-      await fs.writeFile(job.outFile, png);
-      stats.bytes += png.length;
+      const png = await render(text, options.brand);
+      // Written under a temporary name first: an interrupted build leaves no truncated card in the cache.
+      const partial = `${cached}.${process.pid}.${next}.tmp`;
+      await fs.writeFile(partial, png);
+      await fs.rename(partial, cached);
+      stats.rendered++;
     }
   };
   await Promise.all(Array.from({length: Math.max(1, options.concurrency)}, worker));
   return stats;
+}
+
+async function exists(file: string): Promise<boolean> {
+  try {
+    await fs.access(file);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Copies every job's card from the cache to its place in the build; returns the bytes written. */
+export async function copyCards(jobs: readonly CardJob[], options: RenderOptions): Promise<number> {
+  const sizes = await Promise.all(
+    jobs.map(async (job) => {
+      await fs.mkdir(path.dirname(job.outFile), {recursive: true});
+      await fs.copyFile(cachedCardFile(job.text, options), job.outFile);
+      return (await fs.stat(job.outFile)).size;
+    }),
+  );
+  return sizes.reduce((sum, size) => sum + size, 0);
+}
+
+/** Fills the cache with every job's card, then writes the cards where the jobs say. */
+export async function renderCards(jobs: readonly CardJob[], options: RenderOptions): Promise<RenderStats> {
+  const stats = await fillCache(
+    jobs.map((job) => job.text),
+    options,
+  );
+  return {...stats, bytes: await copyCards(jobs, options)};
 }
