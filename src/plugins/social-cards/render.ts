@@ -92,7 +92,14 @@ export function cardTree(text: CardText, brand: CardBrand): Node {
           : []),
         el(
           'div',
-          {fontSize: title.length > 48 ? 60 : 72, fontWeight: 700, lineHeight: 1.15, letterSpacing: -1},
+          {
+            fontSize: title.length > 48 ? 60 : 72,
+            fontWeight: 700,
+            lineHeight: 1.15,
+            letterSpacing: -1,
+            // A long TypeDoc name wraps inside the word rather than running off the card.
+            wordBreak: 'break-word',
+          },
           title,
         ),
       ]),
