@@ -10,12 +10,14 @@ import {navbar} from './config/navbar';
 import {pageTemplate} from './config/page-template';
 import {codeHighlighting, codeHighlightingOptions, darkCodeTheme, lightCodeTheme} from './config/prism';
 import {pageSnippets} from './config/snippets';
+import {socialCardsOptions} from './config/social-cards';
 import {algoliaThemeConfig, searchPluginOptions} from './config/search';
 import {sdkPackage, typedocOptions} from './config/typedoc';
 import {baseUrl, editUrl, siteUrl, tagManagerContainerId} from './config/site';
 import codeHighlightingPlugin from './src/plugins/code-highlighting/index';
 import llmsTxtPlugin from './src/plugins/llms-txt/index';
 import searchPlugin from './src/plugins/search/index';
+import socialCardsPlugin from './src/plugins/social-cards/index';
 
 export default {
   // Site identity
@@ -105,6 +107,8 @@ export default {
     './src/plugins/prefetch-once/index.ts',
     // Code blocks are highlighted at build time: no Prism in the browser.
     withBuildOnlyOptions(codeHighlightingPlugin, {...codeHighlightingOptions, snippets: pageSnippets}),
+    // An Open Graph image per docs page and blog post, rendered into the build (img/social/).
+    withBuildOnlyOptions(socialCardsPlugin, socialCardsOptions()),
     // A strict Content-Security-Policy <meta> in every built page; last, after the redirect pages.
     ['./src/plugins/content-security-policy/index.ts', contentSecurityPolicyOptions],
   ],
