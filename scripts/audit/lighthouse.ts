@@ -59,7 +59,7 @@ export type RunSummary = {
   domSize: number;
   bootupMs: number;
   mainThreadMs: number;
-  /** FCP and LCP as observed in the (unthrottled) trace, next to the simulated ones above. */
+  /** FCP and LCP as the trace observed them (no throttling), next to the simulated ones above. */
   observedFcp?: number;
   observedLcp?: number;
   lcpElement?: LcpElement;

@@ -131,7 +131,7 @@ export function renderMarkdown(summary: AuditSummary): string {
 
   lines.push('## Largest Contentful Paint', '');
   lines.push(
-    'LCP as Lighthouse simulates it (median) and as the unthrottled trace observed it (median), and the element ' +
+    'LCP as Lighthouse simulates it (median) and as the trace observed it without throttling (median), and the element ' +
       'Lighthouse named as the largest contentful paint in most runs (selector, opening tag, text).',
     '',
   );
