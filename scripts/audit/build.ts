@@ -93,7 +93,10 @@ export async function buildSite({
       log: path.join(outDir, 'build.log'),
       env: COLD_BUILD_ENV,
     });
-    console.log(`  ${cost.seconds.toFixed(1)} s`);
+    console.log(
+      `  ${cost.seconds.toFixed(1)} s` +
+        (cost.cpuSeconds === undefined ? '' : `, ${cost.cpuSeconds.toFixed(1)} CPU-s`),
+    );
   } else if (!existsSync(path.join(buildDir, 'index.html'))) {
     throw new Error('--skip-build, but there is no build: run `npm run build` first.');
   }
