@@ -73,7 +73,7 @@ async function main() {
   const outDir = path.resolve(projectDir, options.out);
   const rawDir = path.join(outDir, 'lighthouse');
   await fs.rm(outDir, {recursive: true, force: true});
-  await fs.mkdir(rawDir, {recursive: true});
+  await fs.mkdir(options.scale === undefined ? rawDir : outDir, {recursive: true});
   const chrome = findChrome();
   const machine = describeMachine();
   if (options.scale !== undefined) {

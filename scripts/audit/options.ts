@@ -34,8 +34,8 @@ Exits 1 when a budget fails.
                    N times the docs pages (synthetic variants of the real ones), builds both cold and reports
                    build CPU seconds per page, peak RSS, the search index size (gzip, brotli) and the first
                    search in Chromium with a 4× slower CPU, judged against the scale goals; writes
-                   <out>/scale.md and <out>/scale.json (default out: reports/audit-scale). Takes two cold
-                   builds, the second about N times longer.
+                   <out>/scale.md and <out>/scale.json, the 1× figures first to <out>/scale-1x.json
+                   (default out: reports/audit-scale). Two cold builds, the second about N times longer.
   --help           show this text
 `;
 

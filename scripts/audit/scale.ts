@@ -303,6 +303,8 @@ export async function runScale({
     const baseDir = path.join(tempDir, '1x');
     await copyProject(projectDir, baseDir);
     const base = await measurePoint({dir: baseDir, factor: 1, syntheticPages: 0, outDir, chrome});
+    // Kept at once: the larger build takes long, and may fail or be stopped.
+    await fs.writeFile(path.join(outDir, 'scale-1x.json'), `${JSON.stringify(base, null, 2)}\n`);
     const generatedDocs = (await docFiles(path.join(baseDir, 'docs', GENERATED_DOCS))).length;
     // Free the disk before the next copy: only the numbers are kept.
     await fs.rm(baseDir, {recursive: true, force: true});
