@@ -191,8 +191,9 @@ export function renderScaleMarkdown(summary: ScaleSummary): string {
   const lines = ['# Scale audit', ''];
   const loaded = Math.max(summary.loadAverage.start, summary.loadAverage.end) > os.cpus().length;
   lines.push(
-    `Measured ${summary.date} on ${summary.machine}; load average ${summary.loadAverage.start.toFixed(1)} at start, ` +
-      `${summary.loadAverage.end.toFixed(1)} at end${loaded ? ' (**a loaded machine: times are not representative**)' : ''}. ` +
+    // The machine's description already gives the load average at the start.
+    `Measured ${summary.date} on ${summary.machine}; load average ` +
+      `${summary.loadAverage.end.toFixed(1)} at the end${loaded ? ' (**a loaded machine: times are not representative**)' : ''}. ` +
       'Each scale is a copy of the site built cold with `docusaurus build`; the larger ones add synthetic variants ' +
       'of the hand-written docs pages (new names, titles and varied prose) until the docs hold that many times the ' +
       'pages of the real site.',
