@@ -7,6 +7,7 @@ import {contentSecurityPolicyOptions} from './config/content-security-policy';
 import {footer} from './config/footer';
 import {llmsTxtOptions} from './config/llms';
 import {navbar} from './config/navbar';
+import {offlineEnabled, offlineOptions} from './config/offline';
 import {codeHighlighting, codeHighlightingOptions, darkCodeTheme, lightCodeTheme} from './config/prism';
 import {pageSnippets} from './config/snippets';
 import {algoliaThemeConfig, searchPluginOptions} from './config/search';
@@ -14,6 +15,7 @@ import {sdkPackage, typedocOptions} from './config/typedoc';
 import {baseUrl, editUrl, siteUrl, tagManagerContainerId} from './config/site';
 import codeHighlightingPlugin from './src/plugins/code-highlighting/index';
 import llmsTxtPlugin from './src/plugins/llms-txt/index';
+import offlinePlugin from './src/plugins/offline/index';
 import searchPlugin from './src/plugins/search/index';
 
 export default {
@@ -101,6 +103,8 @@ export default {
     './src/plugins/prefetch-once/index.ts',
     // Code blocks are highlighted at build time: no Prism in the browser.
     withBuildOnlyOptions(codeHighlightingPlugin, {...codeHighlightingOptions, snippets: pageSnippets}),
+    // Offline reading after a first visit: a service worker saves the pages read (config/offline.ts).
+    ...(offlineEnabled ? [withBuildOnlyOptions(offlinePlugin, offlineOptions)] : []),
     // A strict Content-Security-Policy <meta> in every built page; last, after the redirect pages.
     ['./src/plugins/content-security-policy/index.ts', contentSecurityPolicyOptions],
   ],
