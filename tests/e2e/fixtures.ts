@@ -6,6 +6,7 @@ type Fixtures = {
   /** Console messages that a test expects; anything else at error level fails it. */
   allowConsole: (pattern: RegExp) => void;
   consoleGate: void;
+  serviceWorkerSupport: void;
 };
 
 /**
@@ -35,6 +36,20 @@ export const test = base.extend<Fixtures>({
       page.on('pageerror', (error) => record(`uncaught: ${error.message}`));
       await use();
       expect(problems, 'browser console errors').toEqual([]);
+    },
+    {auto: true},
+  ],
+  serviceWorkerSupport: [
+    async ({context, serviceWorkers}, use) => {
+      // With service workers blocked (playwright.config.ts), Playwright leaves a register() that resolves
+      // to nothing, which the site's offline code would take for a broken browser. Show the page a browser
+      // without service workers instead, which the site simply leaves alone.
+      if (serviceWorkers === 'block') {
+        await context.addInitScript(() => {
+          delete (Navigator.prototype as {serviceWorker?: unknown}).serviceWorker;
+        });
+      }
+      await use();
     },
     {auto: true},
   ],

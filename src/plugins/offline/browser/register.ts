@@ -10,8 +10,12 @@ import ExecutionEnvironment from '@docusaurus/ExecutionEnvironment';
  */
 function start(): void {
   const controlledAtLoad = navigator.serviceWorker.controller !== null;
-  void import('@docusaurus/plugin-pwa/lib/registerSw.js');
-  if (!controlledAtLoad) void saveThisPage();
+  // workbox-window first: the registration code imports it too, and would log its failure as an error.
+  // A tab opened before a deploy finds these chunks gone; it registers on its next page load instead.
+  import('workbox-window')
+    .then(() => import('@docusaurus/plugin-pwa/lib/registerSw.js'))
+    .then(() => (controlledAtLoad ? undefined : saveThisPage()))
+    .catch(() => undefined);
 }
 
 async function saveThisPage(): Promise<void> {
