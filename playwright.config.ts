@@ -28,10 +28,6 @@ export default defineConfig({
   use: {
     baseURL,
     trace: 'retain-on-failure',
-    // The offline service worker would answer requests that tests route with page.route() (Playwright
-    // cannot see those), and would serve saved copies across a test's "deploys". Only
-    // tests/e2e/offline.spec.ts lets it run.
-    serviceWorkers: 'block',
     launchOptions: {
       ...(systemChromium && {executablePath: systemChromium}),
       args: [

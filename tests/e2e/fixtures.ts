@@ -6,6 +6,8 @@ type Fixtures = {
   /** Console messages that a test expects; anything else at error level fails it. */
   allowConsole: (pattern: RegExp) => void;
   consoleGate: void;
+  /** Let the site's offline service worker run (tests/e2e/offline.spec.ts); other tests hide it. */
+  offlineWorker: boolean;
   serviceWorkerSupport: void;
 };
 
@@ -39,12 +41,14 @@ export const test = base.extend<Fixtures>({
     },
     {auto: true},
   ],
+  offlineWorker: [false, {option: true}],
   serviceWorkerSupport: [
-    async ({context, serviceWorkers}, use) => {
-      // With service workers blocked (playwright.config.ts), Playwright leaves a register() that resolves
-      // to nothing, which the site's offline code would take for a broken browser. Show the page a browser
-      // without service workers instead, which the site simply leaves alone.
-      if (serviceWorkers === 'block') {
+    async ({context, offlineWorker}, use) => {
+      // The worker would answer requests that tests route with page.route() (Playwright cannot see
+      // those) and serve saved copies across a test's "deploys". The page sees a browser without service
+      // workers, which the site leaves alone. (Playwright's serviceWorkers: 'block' leaves a register()
+      // that resolves to nothing, which the registration code reports as an error.)
+      if (!offlineWorker) {
         await context.addInitScript(() => {
           delete (Navigator.prototype as {serviceWorker?: unknown}).serviceWorker;
         });

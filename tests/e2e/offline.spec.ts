@@ -5,10 +5,10 @@ import {hydrated, openSearch, searchDialog, searchFor} from './search-helpers';
 
 /**
  * The site after a first visit, with the network cut (src/plugins/offline).
- * Every other spec blocks service workers (playwright.config.ts); this one lets
- * the site's own run.
+ * Tests on the shared fixtures hide service workers (tests/e2e/fixtures.ts);
+ * this one lets the site's own run.
  */
-test.use({serviceWorkers: 'allow'});
+test.use({offlineWorker: true});
 
 // Pages load twice or more, and the worker installs and saves in between.
 test.describe.configure({timeout: 120_000});
