@@ -8,6 +8,8 @@ import {footer} from './config/footer';
 import {llmsTxtOptions} from './config/llms';
 import {navbar} from './config/navbar';
 import {pageTemplate} from './config/page-template';
+
+import {offlineEnabled, offlineOptions} from './config/offline';
 import {codeHighlighting, codeHighlightingOptions, darkCodeTheme, lightCodeTheme} from './config/prism';
 import {pageSnippets} from './config/snippets';
 import {socialCardsOptions} from './config/social-cards';
@@ -16,6 +18,7 @@ import {sdkPackage, typedocOptions} from './config/typedoc';
 import {baseUrl, editUrl, siteUrl, tagManagerContainerId} from './config/site';
 import codeHighlightingPlugin from './src/plugins/code-highlighting/index';
 import llmsTxtPlugin from './src/plugins/llms-txt/index';
+import offlinePlugin from './src/plugins/offline/index';
 import searchPlugin from './src/plugins/search/index';
 import socialCardsPlugin from './src/plugins/social-cards/index';
 
@@ -109,6 +112,8 @@ export default {
     withBuildOnlyOptions(codeHighlightingPlugin, {...codeHighlightingOptions, snippets: pageSnippets}),
     // An Open Graph image per docs page and blog post, rendered into the build (img/social/).
     withBuildOnlyOptions(socialCardsPlugin, socialCardsOptions()),
+    // Offline reading after a first visit: a service worker saves the pages read (config/offline.ts).
+    ...(offlineEnabled ? [withBuildOnlyOptions(offlinePlugin, offlineOptions)] : []),
     // A strict Content-Security-Policy <meta> in every built page; last, after the redirect pages.
     ['./src/plugins/content-security-policy/index.ts', contentSecurityPolicyOptions],
   ],
