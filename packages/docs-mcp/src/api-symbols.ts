@@ -1,4 +1,4 @@
-import {editDistance} from './pages.ts';
+import {editDistance} from '../../../src/utils/edit-distance.ts';
 
 /**
  * Symbols of the SDK API reference (TypeDoc's Markdown, as published in the

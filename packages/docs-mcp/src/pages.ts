@@ -2,6 +2,7 @@
  * The site's pages as the server holds them: one Markdown twin per page,
  * looked up by any spelling of its address.
  */
+import {editDistance} from '../../../src/utils/edit-distance.ts';
 
 export type Page = {
   /** Site path without base URL, extension or trailing slash; the home page is `/`. */
@@ -62,20 +63,4 @@ export function closestPaths(path: string, known: string[], count = 3): string[]
     .sort((a, b) => a.score - b.score || a.candidate.localeCompare(b.candidate))
     .slice(0, count)
     .map(({candidate}) => candidate);
-}
-
-/** Levenshtein distance, two rows. */
-export function editDistance(a: string, b: string): number {
-  let previous = Array.from({length: b.length + 1}, (_, index) => index);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++)
-      current[j] = Math.min(
-        previous[j] + 1,
-        current[j - 1] + 1,
-        previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1),
-      );
-    previous = current;
-  }
-  return previous[b.length];
 }
