@@ -6,7 +6,7 @@ test('pages requested as .html or /index.html are shown at their clean path', as
     await page.goto(url);
     await expect(page.locator('article h1')).toHaveText('Publish and subscribe in Node.js');
     await expect(page).toHaveTitle('Publish and subscribe in Node.js | Streamr Docs');
-    // The client cleans the address when the bundles start, after the first paint (not before `load`).
+    // The client cleans the address when its bundles run: wait for it rather than read it once.
     await expect.poll(() => new URL(page.url()).pathname).toBe('/guides/nodejs');
   }
   expect(new URL(page.url()).search + new URL(page.url()).hash).toBe('?ref=x#before-you-start');
