@@ -7,6 +7,7 @@ import {spawn, spawnSync} from 'node:child_process';
 import {existsSync, promises as fs} from 'node:fs';
 import path from 'node:path';
 import {chromium} from '@playwright/test';
+import {CHROMIUM_ARGS} from '../lib/chromium.ts';
 
 export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 export type Category = (typeof CATEGORIES)[number];
@@ -247,16 +248,8 @@ export function chromeVersion(chrome: string): string {
   return result.stdout.trim() || path.basename(chrome);
 }
 
-const runningAsRoot = process.getuid?.() === 0;
-export const CHROME_FLAGS = [
-  '--headless=new',
-  ...(runningAsRoot ? ['--no-sandbox'] : []),
-  '--disable-gpu',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+// Lighthouse starts Chrome itself, so headless is asked for here; Playwright sets it on its own.
+export const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
 
 /** One Lighthouse run, in its own Chrome; keeps the JSON and HTML reports at `outBase`. */
 async function runLighthouse({
