@@ -4,11 +4,17 @@
  *
  * Decision: llms.txt covers the docs only. The blog (release notes and how-tos that
  * age), the `/api-docs` landing page and `/search` are not docs pages: they have no
- * Markdown twin and no llms.txt entry.
+ * Markdown twin and no llms.txt entry. Nor is the previous SDK major's API reference
+ * (`/usage/sdk/api/<major>/…`, an older docs version): llms.txt documents the current SDK.
  */
 
 /** Sitemap paths (without base URL) that are not docs pages. */
-export const NON_DOCS_PAGES: readonly RegExp[] = [/^\/blog(\/|$)/, /^\/api-docs$/, /^\/search$/];
+export const NON_DOCS_PAGES: readonly RegExp[] = [
+  /^\/blog(\/|$)/,
+  /^\/api-docs$/,
+  /^\/search$/,
+  /^\/usage\/sdk\/api\/\d+(\/|$)/,
+];
 
 /** Whether a sitemap path is a docs page that llms.txt must list. */
 export function isDocsPage(pathname: string, baseUrl = '/'): boolean {
