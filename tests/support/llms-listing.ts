@@ -8,13 +8,21 @@
  * (`/usage/sdk/api/<major>/…`, an older docs version): llms.txt documents the current SDK.
  */
 
+/** Pages of the previous SDK major's API reference: an older docs version, not in llms.txt. */
+const OLDER_SDK_REFERENCE = /^\/usage\/sdk\/api\/\d+(\/|$)/;
+
 /** Sitemap paths (without base URL) that are not docs pages. */
 export const NON_DOCS_PAGES: readonly RegExp[] = [
   /^\/blog(\/|$)/,
   /^\/api-docs$/,
   /^\/search$/,
-  /^\/usage\/sdk\/api\/\d+(\/|$)/,
+  OLDER_SDK_REFERENCE,
 ];
+
+/** Whether a sitemap path is a page of an older SDK reference (a docs page of an older version). */
+export function isOlderSdkReferencePage(pathname: string): boolean {
+  return OLDER_SDK_REFERENCE.test(pathname);
+}
 
 /** Whether a sitemap path is a docs page that llms.txt must list. */
 export function isDocsPage(pathname: string, baseUrl = '/'): boolean {
