@@ -12,7 +12,7 @@ import {codeHighlighting, codeHighlightingOptions, darkCodeTheme, lightCodeTheme
 import {pageSnippets} from './config/snippets';
 import {socialCardsOptions} from './config/social-cards';
 import {algoliaThemeConfig, searchPluginOptions} from './config/search';
-import {sdkPackage, typedocOptions} from './config/typedoc';
+import {sdkApiDocsVersions, sdkApiTypedocRuns, sdkPackage} from './config/typedoc';
 import {baseUrl, editUrl, siteUrl, tagManagerContainerId} from './config/site';
 import codeHighlightingPlugin from './src/plugins/code-highlighting/index';
 import llmsTxtPlugin from './src/plugins/llms-txt/index';
@@ -64,7 +64,8 @@ export default {
           sidebarPath: './sidebars.ts',
           editUrl,
           lastVersion: 'current',
-          versions: {current: {label: 'Next', path: ''}},
+          // Guides are unversioned; the previous SDK major's API reference is version '102'.
+          versions: sdkApiDocsVersions(),
           beforeDefaultRemarkPlugins: [codeHighlighting],
         },
         blog: {
@@ -89,7 +90,8 @@ export default {
   ],
   themes: ['@docusaurus/theme-mermaid'],
   plugins: [
-    ['docusaurus-plugin-typedoc', typedocOptions],
+    // The SDK API reference of the current and the previous major, from their type declarations.
+    ['./src/plugins/sdk-api-versions/index.ts', {runs: sdkApiTypedocRuns}],
     ['./src/plugins/announcement-bar-id/index.ts', {id: announcementBar.id}],
     './src/plugins/clean-html-urls/index.ts',
     // Old links keep working.

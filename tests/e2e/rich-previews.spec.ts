@@ -1,6 +1,6 @@
 import {load} from 'cheerio';
 import {pngSize} from '../../src/plugins/social-cards/png';
-import {isDocsPage} from '../support/llms-listing';
+import {isDocsPage, isOlderSdkReferencePage} from '../support/llms-listing';
 import {checkPreview, type PreviewContext} from '../support/rich-previews';
 import {sitemapPaths} from '../support/sitemap';
 import {expect, test} from './fixtures';
@@ -33,7 +33,9 @@ test('every sitemap page has the right preview image and structured data', async
     // Blog posts are what the theme marks as articles (tag, author and list pages are not).
     const isPost =
       pagePath.startsWith('/blog/') && load(html)('meta[property="og:type"]').attr('content') === 'article';
-    const kind: PreviewContext['kind'] = isDocsPage(pagePath) ? 'docs' : isPost ? 'post' : 'other';
+    // The previous SDK major's reference is docs too (an older version), with cards of its own.
+    const docs = isDocsPage(pagePath) || isOlderSdkReferencePage(pagePath);
+    const kind: PreviewContext['kind'] = docs ? 'docs' : isPost ? 'post' : 'other';
     kinds[kind]++;
     const report = checkPreview(html, {
       pagePath,

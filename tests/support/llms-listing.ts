@@ -4,11 +4,25 @@
  *
  * Decision: llms.txt covers the docs only. The blog (release notes and how-tos that
  * age), the `/api-docs` landing page and `/search` are not docs pages: they have no
- * Markdown twin and no llms.txt entry.
+ * Markdown twin and no llms.txt entry. Nor is the previous SDK major's API reference
+ * (`/usage/sdk/api/<major>/…`, an older docs version): llms.txt documents the current SDK.
  */
 
+/** Pages of the previous SDK major's API reference: an older docs version, not in llms.txt. */
+const OLDER_SDK_REFERENCE = /^\/usage\/sdk\/api\/\d+(\/|$)/;
+
 /** Sitemap paths (without base URL) that are not docs pages. */
-export const NON_DOCS_PAGES: readonly RegExp[] = [/^\/blog(\/|$)/, /^\/api-docs$/, /^\/search$/];
+export const NON_DOCS_PAGES: readonly RegExp[] = [
+  /^\/blog(\/|$)/,
+  /^\/api-docs$/,
+  /^\/search$/,
+  OLDER_SDK_REFERENCE,
+];
+
+/** Whether a sitemap path is a page of an older SDK reference (a docs page of an older version). */
+export function isOlderSdkReferencePage(pathname: string): boolean {
+  return OLDER_SDK_REFERENCE.test(pathname);
+}
 
 /** Whether a sitemap path is a docs page that llms.txt must list. */
 export function isDocsPage(pathname: string, baseUrl = '/'): boolean {

@@ -325,6 +325,15 @@ describe('listing check (tests/e2e/llms-txt.spec.ts)', () => {
       ),
     ).toEqual(['/', '/guides', '/blogging']);
     expect(isDocsPage('/docs/blog/x', '/docs/')).toBe(false);
+    // The previous SDK major's reference is an older docs version, not in llms.txt.
+    expect(
+      [
+        '/usage/sdk/api/102',
+        '/usage/sdk/api/102/classes/Stream',
+        '/usage/sdk/api/classes/Stream',
+        '/usage/sdk/api/changes',
+      ].filter((p) => isDocsPage(p)),
+    ).toEqual(['/usage/sdk/api/classes/Stream', '/usage/sdk/api/changes']);
   });
 });
 

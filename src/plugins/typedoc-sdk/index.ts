@@ -13,12 +13,54 @@
  *    ("Stream" under "Classes", rather than TypeDoc's page title "Class: Stream").
  * 5. Gives every page a description (search results, link previews, llms.txt);
  *    Docusaurus would otherwise take the first line of text, such as "Constructors".
+ * 6. Versions (option `sdkVersion`): the previous major writes its member list to a
+ *    JSON file and gives its pages slugs under its version path; the current major
+ *    reads that list, tags the members that are new with `@since`, and writes the
+ *    "API changes" page (members.ts).
  */
-import {existsSync, writeFileSync} from 'node:fs';
+import {existsSync, mkdirSync, readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
-import {Converter, LogLevel, ReflectionKind, RendererEvent} from 'typedoc';
-import type {Application, Reflection} from 'typedoc';
+import {
+  Comment,
+  CommentTag,
+  Converter,
+  LogLevel,
+  ParameterType,
+  ReflectionKind,
+  RendererEvent,
+} from 'typedoc';
+import type {Application, DeclarationReflection, Reflection} from 'typedoc';
 import {MarkdownPageEvent} from 'typedoc-plugin-markdown';
+import {changesPageMarkdown, collectMembers, diffMembers, memberMap} from './members.ts';
+import type {MemberDiff, MemberMap} from './members.ts';
+
+/** What the option `sdkVersion` tells this plugin about the version being generated. */
+export type SdkVersionRole =
+  | {
+      role: 'previous';
+      /** Where to write the member list for the current version's run. */
+      membersFile: string;
+    }
+  | {
+      role: 'current';
+      /** The previous version's member list; absent file = no comparison (single version). */
+      membersFile: string;
+      packageName: string;
+      previous: {major: string; version: string};
+      current: {major: string; version: string};
+      /** File name of the changes page in the output folder. */
+      changesPage: string;
+      /** Link to the migration guide, relative to the output folder. */
+      migrationGuide: string;
+    };
+
+/** Adds a `@since` block tag, which TypeDoc renders as a "Since" section of the member. */
+function tagSince(reflection: DeclarationReflection, major: string): void {
+  const target = reflection.signatures?.[0] ?? reflection.getSignature ?? reflection;
+  target.comment ??= new Comment();
+  if (target.comment.getTag('@since')) return;
+  target.comment.blockTags.push(new CommentTag('@since', [{kind: 'text', text: major}]));
+}
 
 /** Exports that are internal to the SDK but survive in its bundled `.d.ts`. */
 export const INTERNAL_EXPORTS = ['MessageSigner'];
@@ -55,6 +97,14 @@ export function pageDescription(model: Reflection): string {
 }
 
 export function load(app: Application): void {
+  app.options.addDeclaration({
+    name: 'sdkVersion',
+    help: 'Streamr docs: which SDK version this run documents (see SdkVersionRole).',
+    type: ParameterType.Mixed,
+    defaultValue: undefined,
+  });
+  let diff: MemberDiff | undefined;
+  let addedReflections = new Map<string, DeclarationReflection>();
   const logger = app.logger;
   const log = logger.log.bind(logger);
   logger.log = (message, level) => {
@@ -84,6 +134,20 @@ export function load(app: Application): void {
     }
   });
 
+  app.converter.on(Converter.EVENT_RESOLVE_END, (context) => {
+    const version = app.options.getValue('sdkVersion') as SdkVersionRole | undefined;
+    if (version?.role === 'previous') {
+      mkdirSync(path.dirname(version.membersFile), {recursive: true});
+      writeFileSync(version.membersFile, JSON.stringify(memberMap(context.project)));
+    } else if (version?.role === 'current' && existsSync(version.membersFile)) {
+      const previous = JSON.parse(readFileSync(version.membersFile, 'utf8')) as MemberMap;
+      const members = collectMembers(context.project);
+      diff = diffMembers(previous, memberMap(context.project));
+      addedReflections = new Map(diff.added.map((name) => [name, members.get(name)!]));
+      for (const reflection of addedReflections.values()) tagSince(reflection, version.current.major);
+    }
+  });
+
   app.renderer.on(MarkdownPageEvent.END, (page) => {
     const model = page.model as Reflection;
     if (
@@ -101,7 +165,38 @@ export function load(app: Application): void {
     }
   });
 
+  // After the front matter above, so the slug joins it.
+  app.renderer.on(MarkdownPageEvent.END, (page) => {
+    const model = page.model as Reflection;
+    // The previous major's pages sit at their own paths under the version's path
+    // (/usage/sdk/api/102/classes/Stream), not under the docs folders they are kept in
+    // (which match the current version's, so the version switcher pairs the pages).
+    const version = app.options.getValue('sdkVersion') as SdkVersionRole | undefined;
+    if (version?.role === 'previous' && page.contents) {
+      const slug = model.kindOf(ReflectionKind.Project) ? '/' : `/${page.url.replace(/\.md$/, '')}`;
+      page.contents = page.contents.startsWith('---\n')
+        ? `---\nslug: ${slug}\n${page.contents.slice(4)}`
+        : `---\nslug: ${slug}\n---\n\n${page.contents}`;
+    }
+  });
+
   app.renderer.on(RendererEvent.END, (event) => {
+    const version = app.options.getValue('sdkVersion') as SdkVersionRole | undefined;
+    if (version?.role === 'current' && diff) {
+      const router = app.renderer.router;
+      const markdown = changesPageMarkdown({
+        diff,
+        previous: version.previous,
+        current: version.current,
+        packageName: version.packageName,
+        migrationGuide: version.migrationGuide,
+        linkOf: (name) => {
+          const reflection = addedReflections.get(name);
+          return reflection && router?.hasUrl(reflection) ? router.getFullUrl(reflection) : undefined;
+        },
+      });
+      writeFileSync(path.join(event.outputDirectory, version.changesPage), markdown);
+    }
     for (const [folder, category] of Object.entries(SIDEBAR_CATEGORIES)) {
       if (!existsSync(path.join(event.outputDirectory, folder))) continue;
       writeFileSync(

@@ -1,0 +1,166 @@
+/**
+ * The public members of one SDK version, and what changed between two versions.
+ *
+ * A member is keyed by its qualified name (`StreamrClient.subscribe`, or `Stream`
+ * for an export) and carries its signature text, so two versions' TypeDoc projects
+ * can be compared without keeping both in memory: the previous version's map is
+ * written to a small JSON file, the current version reads it.
+ */
+import {ReflectionKind} from 'typedoc';
+import type {DeclarationReflection, ProjectReflection, SignatureReflection} from 'typedoc';
+
+/** Qualified name → signature text. */
+export type MemberMap = Record<string, string>;
+
+export type MemberChange = {name: string; before: string; after: string};
+
+export type MemberDiff = {
+  added: string[];
+  removed: string[];
+  changed: MemberChange[];
+};
+
+const CONTAINERS = ReflectionKind.Class | ReflectionKind.Interface | ReflectionKind.Enum;
+
+function signatureText(signature: SignatureReflection): string {
+  const params = (signature.parameters ?? [])
+    .map(
+      (p) =>
+        `${p.flags.isRest ? '...' : ''}${p.name}${p.flags.isOptional ? '?' : ''}: ${p.type?.toString() ?? 'unknown'}`,
+    )
+    .join(', ');
+  const typeParams = signature.typeParameters?.length
+    ? `<${signature.typeParameters.map((t) => t.name).join(', ')}>`
+    : '';
+  return `${typeParams}(${params}) => ${signature.type?.toString() ?? 'void'}`;
+}
+
+/** The text that decides whether a member "changed": its kind and type or signatures. */
+export function memberText(reflection: DeclarationReflection): string {
+  const kind = ReflectionKind.singularString(reflection.kind).toLowerCase();
+  if (reflection.signatures?.length) return `${kind} ${reflection.signatures.map(signatureText).join(' | ')}`;
+  if (reflection.getSignature) return `${kind} ${reflection.getSignature.type?.toString() ?? 'unknown'}`;
+  if (reflection.kindOf(CONTAINERS)) return kind;
+  if (reflection.kindOf(ReflectionKind.EnumMember))
+    return `${kind} ${reflection.type?.toString() ?? ''}`.trim();
+  return `${kind}${reflection.flags.isOptional ? ' optional' : ''} ${reflection.type?.toString() ?? 'unknown'}`;
+}
+
+/** Every export, and every member of the exported classes, interfaces and enumerations. */
+export function collectMembers(project: ProjectReflection): Map<string, DeclarationReflection> {
+  const members = new Map<string, DeclarationReflection>();
+  for (const child of project.children ?? []) {
+    members.set(child.name, child);
+    if (!child.kindOf(CONTAINERS)) continue;
+    for (const member of child.children ?? []) members.set(`${child.name}.${member.name}`, member);
+  }
+  return members;
+}
+
+export function memberMap(project: ProjectReflection): MemberMap {
+  return Object.fromEntries(
+    [...collectMembers(project)].map(([name, reflection]) => [name, memberText(reflection)]),
+  );
+}
+
+export function diffMembers(previous: MemberMap, current: MemberMap): MemberDiff {
+  const names = (map: MemberMap) => Object.keys(map).sort((a, b) => a.localeCompare(b));
+  return {
+    added: names(current).filter((name) => !(name in previous)),
+    removed: names(previous).filter((name) => !(name in current)),
+    changed: names(current)
+      .filter((name) => name in previous && previous[name] !== current[name])
+      .map((name) => ({name, before: previous[name], after: current[name]})),
+  };
+}
+
+/** The export a member belongs to: `StreamrClient` for `StreamrClient.subscribe`. */
+export function ownerOf(name: string): string {
+  return name.split('.')[0];
+}
+
+function groupByOwner<T>(items: readonly T[], nameOf: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const owner = ownerOf(nameOf(item));
+    groups.set(owner, [...(groups.get(owner) ?? []), item]);
+  }
+  return groups;
+}
+
+/** Inline code that survives backticks and line breaks in type text. */
+function code(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  const fence = flat.includes('`') ? '`` ' : '`';
+  return `${fence}${flat}${fence.split('').reverse().join('')}`;
+}
+
+export type ChangesPageInput = {
+  diff: MemberDiff;
+  previous: {major: string; version: string};
+  current: {major: string; version: string};
+  packageName: string;
+  /** Relative link to the migration guide, from the changes page. */
+  migrationGuide: string;
+  /** Relative link to an added member's current page and anchor; undefined if it has no page. */
+  linkOf: (name: string) => string | undefined;
+};
+
+/** The "API changes" page: added, removed and changed members, grouped by export. */
+export function changesPageMarkdown(input: ChangesPageInput): string {
+  const {diff, previous, current, packageName} = input;
+  const title = `API changes ${previous.major} → ${current.major}`;
+  const lines = [
+    '---',
+    `title: ${JSON.stringify(title)}`,
+    `sidebar_label: ${JSON.stringify(`Changes ${previous.major} → ${current.major}`)}`,
+    `description: ${JSON.stringify(`Members of ${packageName} added, removed or changed between ${previous.version} and ${current.version}, computed from the type declarations of both versions.`)}`,
+    'sidebar_position: 0',
+    '---',
+    '',
+    `# ${title}`,
+    '',
+    `The public API of ${packageName} ${current.version} compared with ${previous.version}, computed from the type ` +
+      `declarations of both versions: ${diff.added.length} members added, ${diff.removed.length} removed and ` +
+      `${diff.changed.length} changed. To move an application to ${current.major}, follow the ` +
+      `[migration guide](${input.migrationGuide}).`,
+  ];
+  const section = <T>(
+    heading: string,
+    items: readonly T[],
+    nameOf: (item: T) => string,
+    line: (item: T) => string,
+  ) => {
+    lines.push('', `## ${heading}`, '');
+    if (!items.length) {
+      lines.push('None.');
+      return;
+    }
+    for (const [owner, group] of groupByOwner(items, nameOf)) {
+      lines.push(`### ${owner}`, '', ...group.map(line), '');
+    }
+    lines.pop();
+  };
+  section(
+    'Added',
+    diff.added,
+    (name) => name,
+    (name) => {
+      const link = input.linkOf(name);
+      return link ? `- [${code(name)}](${link})` : `- ${code(name)}`;
+    },
+  );
+  section(
+    'Removed',
+    diff.removed,
+    (name) => name,
+    (name) => `- ${code(name)}`,
+  );
+  section(
+    'Changed',
+    diff.changed,
+    (change) => change.name,
+    (change) => `- ${code(change.name)}: ${code(change.before)} became ${code(change.after)}`,
+  );
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,62 @@
+/**
+ * Wraps the version badge to add the SDK version switcher to the pages that have
+ * versions: the API reference pages (the previous SDK major is a docs version that
+ * holds only them; config/typedoc.ts). Guides exist in one version and show nothing.
+ * The switcher links each version to the same page there, as Docusaurus's own
+ * version dropdown does, but sits on the page instead of in every page's navbar.
+ */
+import type {ReactNode} from 'react';
+import DocVersionBadge from '@theme-original/DocVersionBadge';
+import type DocVersionBadgeType from '@theme/DocVersionBadge';
+import type {WrapperProps} from '@docusaurus/types';
+import Link from '@docusaurus/Link';
+import {useActiveDocContext, useVersions} from '@docusaurus/plugin-content-docs/client';
+import styles from './styles.module.css';
+
+type Props = WrapperProps<typeof DocVersionBadgeType>;
+
+function VersionSwitcher(): ReactNode {
+  const versions = useVersions(undefined);
+  const {activeVersion, activeDoc} = useActiveDocContext(undefined);
+  if (!activeVersion || !activeDoc) return null;
+  const inOtherVersions = versions.some(
+    (version) => version.name !== activeVersion.name && version.docs.some((doc) => doc.id === activeDoc.id),
+  );
+  if (!inOtherVersions && activeVersion.isLast) return null;
+  return (
+    <nav className={styles.switcher} aria-label="SDK version">
+      <span className={styles.label}>SDK version:</span>
+      <ul className={styles.list}>
+        {versions.map((version) => {
+          // The same page in that version; a page the version lacks falls back to its reference index.
+          const target =
+            version.docs.find((doc) => doc.id === activeDoc.id) ??
+            version.docs.find((doc) => doc.id === activeVersion.mainDocId) ??
+            version.docs.find((doc) => doc.id === version.mainDocId);
+          const current = version.name === activeVersion.name;
+          const text = version.isLast ? `${version.label} (current)` : version.label;
+          return (
+            <li key={version.name}>
+              {current || !target ? (
+                <span className={styles.active} aria-current={current ? 'page' : undefined}>
+                  {text}
+                </span>
+              ) : (
+                <Link to={target.path}>{text}</Link>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}
+
+export default function DocVersionBadgeWrapper(props: Props): ReactNode {
+  return (
+    <>
+      <VersionSwitcher />
+      <DocVersionBadge {...props} />
+    </>
+  );
+}
