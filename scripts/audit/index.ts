@@ -34,6 +34,7 @@ import {parseArgs, USAGE} from './options.ts';
 import {describeMachine, writeReport, type AuditSummary} from './report.ts';
 import {serve} from './serve.ts';
 import {buildStockSites, STOCK_DOCS_PAGE} from './stock-sites.ts';
+import {measureTypeInfoHtml} from './type-info-html.ts';
 
 const projectDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -200,6 +201,10 @@ async function main() {
       baseline,
       sameContent,
       firstLoadJs: jsRoutes,
+      typeInfoHtml: measureTypeInfoHtml(
+        buildDir,
+        measured.map((page) => page.route),
+      ),
       checks,
       rawDir: path.relative(projectDir, rawDir),
       notes: budgetFileNote ? [budgetFileNote] : [],

@@ -11,6 +11,7 @@
 import {existsSync, readFileSync, readdirSync} from 'node:fs';
 import path from 'node:path';
 import {createSlugger} from '@docusaurus/utils';
+import {load} from 'cheerio';
 import ts from 'typescript';
 
 /** The entry point whose exports the reference documents (config/typedoc.ts). */
@@ -128,12 +129,14 @@ export function apiLinkOf(
   return undefined;
 }
 
-/** An `id` attribute's value in built HTML, any quoting. */
+/** The `id`s of built HTML (minified: attributes may be unquoted, so an HTML parser reads them). */
 function idsOf(html: string): Set<string> {
-  const ids = new Set<string>();
-  for (const match of html.matchAll(/\sid=(?:"([^"]*)"|'([^']*)'|([^\s>]+))/g))
-    ids.add(match[1] ?? match[2] ?? match[3] ?? '');
-  return ids;
+  const $ = load(html);
+  return new Set(
+    $('[id]')
+      .map((_, element) => $(element).attr('id') ?? '')
+      .get(),
+  );
 }
 
 /** The built HTML file of a page URL (trailingSlash: false writes `page.html`). */
@@ -142,9 +145,12 @@ function builtFile(buildDir: string, baseUrl: string, url: string): string {
   return path.join(buildDir, `${route.replace(/\/$/, '') || 'index'}.html`);
 }
 
-/** API reference links of built type hovers (`<a class='twoslash-hover' href='...'>`). */
+/** API reference links of built type hovers (`a.twoslash-hover`). */
 export function typeInfoLinks(html: string): string[] {
-  return [...html.matchAll(/<a class='twoslash-hover[^']*' href='([^']*)'/g)].map((match) => match[1] ?? '');
+  const $ = load(html);
+  return $('a.twoslash-hover')
+    .map((_, element) => $(element).attr('href') ?? '')
+    .get();
 }
 
 /**

@@ -70,7 +70,11 @@ export default function codeHighlightingPlugin(
       await actions.createData('snippets.json', JSON.stringify(content));
     },
     getClientModules() {
-      return [cssFile, path.join(__dirname, 'type-info.css')];
+      return [
+        cssFile,
+        path.join(__dirname, 'type-info.css'),
+        path.join(__dirname, 'client', 'type-hovers.ts'),
+      ];
     },
     async postBuild({outDir, baseUrl}) {
       const broken = brokenApiLinks(outDir, baseUrl, pagesWithTypeInfo(outDir));
