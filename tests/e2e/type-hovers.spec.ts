@@ -89,9 +89,9 @@ test('hovering a local identifier shows its type; ^? and the expected error rend
 });
 
 test('tooltips are readable and axe-clean in dark mode', async ({page}) => {
+  test.setTimeout(90_000);
+  await page.addInitScript(() => localStorage.setItem('theme', 'dark'));
   await page.goto(GUIDE);
-  await page.evaluate(() => localStorage.setItem('theme', 'dark'));
-  await page.reload();
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
   const identifier = page.locator('pre a.twoslash-hover').first();
   const tooltip = await tooltipOf(page, identifier);

@@ -150,7 +150,7 @@ describe('type info of a sample', () => {
     expect(link).not.toBeNull();
     expect(lines[3]).toContain(`<span class='twoslash-popup' role='tooltip' id='${link?.[1]}'>`);
     expect(lines[3]).toMatch(
-      /<span class='twoslash-hover' tabindex='0' aria-describedby='b0-\d+'><span class='token[^']*'>stream<\/span><\/span>/,
+      /<span class='twoslash-hover' tabindex='0' aria-describedby='b0-\d+'>stream<\/span>/,
     );
     expect(lines[3]).toContain(
       `<span class='twoslash-query'>      <span aria-hidden='true'>^ </span>const stream: Stream</span>`,
@@ -172,11 +172,15 @@ describe('type info of a sample', () => {
   });
 });
 
+// One reference for every remark test: the plugin keeps one language service per site and reference.
+let remarkReference: string | undefined;
+
 function codeOf(markdown: string, file: string): {node: Code; html: string} {
   const tree = unified().use(remarkParse).parse(markdown) as Root;
+  remarkReference ??= fakeReference();
   const transform = remarkCodeHighlighting({
     ...codeHighlightingOptions,
-    typeInfo: {siteDir: root, apiDir: fakeReference(), apiUrl: '/usage/sdk/api'},
+    typeInfo: {siteDir: root, apiDir: remarkReference, apiUrl: '/usage/sdk/api'},
   });
   transform(tree, {path: path.join(root, file)});
   const node = tree.children.find((child): child is Code => child.type === 'code');
@@ -185,7 +189,8 @@ function codeOf(markdown: string, file: string): {node: Code; html: string} {
   return {node, html: data.hProperties?.highlightedHtml ?? ''};
 }
 
-describe('remark plugin with type info', () => {
+// The first block loads every sample of the site into the language service, as the build does.
+describe('remark plugin with type info', {timeout: 240_000}, () => {
   const block = (code: string, meta = '') => `# Page\n\n\`\`\`ts ${meta}\n${code}\n\`\`\`\n`;
 
   it('shows and copies plain code: the annotation lines leave the block', () => {
