@@ -155,6 +155,10 @@ describe('type info of a sample', () => {
     expect(lines[3]).toContain(
       `<span class='twoslash-query'>      <span aria-hidden='true'>^ </span>const stream: Stream</span>`,
     );
+    // A symbol's later mentions are not tab stops (only its first one is).
+    expect(lines[4]).toMatch(
+      /<span class='twoslash-hover' tabindex='-1' aria-describedby='b0-\d+'>stream<\/span>/,
+    );
     expect(lines[5]).toContain("<span class='twoslash-error'>");
     expect(lines[5]).toContain(
       "<span class='twoslash-error-message'>error TS2322: Type '&quot;subscribe&quot;'"

@@ -42,9 +42,12 @@ export function lineDecorations(info: TypeInfo, lineCount: number, idPrefix: str
     const line = lines[hover.line];
     if (!line || line.hovers.some((other) => other.start < hover.end && hover.start < other.end)) return;
     const id = `${idPrefix}-${index}`;
+    const symbol = `${hover.signature}\n${hover.link ?? ''}`;
+    const tabIndex = tabStops.has(symbol) ? '-1' : '0';
+    tabStops.add(symbol);
     const target = hover.link
-      ? `<a class='twoslash-hover' href='${attribute(hover.link)}' aria-describedby='${id}'>`
-      : `<span class='twoslash-hover' tabindex='0' aria-describedby='${id}'>`;
+      ? `<a class='twoslash-hover' href='${attribute(hover.link)}'${tabIndex === '0' ? '' : " tabindex='-1'"} aria-describedby='${id}'>`
+      : `<span class='twoslash-hover' tabindex='${tabIndex}' aria-describedby='${id}'>`;
     const docs = hover.docs ? `<span class='twoslash-docs'>${text(hover.docs)}</span>` : '';
     const popup =
       `<span class='twoslash-popup' role='tooltip' id='${id}'>` +
