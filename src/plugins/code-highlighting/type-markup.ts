@@ -38,6 +38,10 @@ export function lineDecorations(info: TypeInfo, lineCount: number, idPrefix: str
     errors: [],
     after: '',
   }));
+  // A sample names the same few symbols again and again (`streamr`, `stream`): only the first
+  // mention of each is a tab stop, so Tab crosses a block in a handful of presses, not dozens.
+  // Later mentions still show their tooltip on hover, and on focus when clicked.
+  const tabStops = new Set<string>();
   info.hovers.forEach((hover, index) => {
     const line = lines[hover.line];
     if (!line || line.hovers.some((other) => other.start < hover.end && hover.start < other.end)) return;
