@@ -3,6 +3,8 @@ import {themes} from 'prism-react-renderer';
 import remarkCodeHighlighting, {
   type RemarkCodeHighlightingOptions,
 } from '../src/plugins/code-highlighting/remark';
+import {baseUrl} from './site';
+import {sdkApiOutDir} from './typedoc';
 
 /**
  * Code colours with at least 4.5:1 contrast against the code background in each
@@ -58,6 +60,8 @@ export const darkCodeTheme: PrismTheme = {
 export const codeHighlightingOptions: RemarkCodeHighlightingOptions = {
   themes: {light: lightCodeTheme, dark: darkCodeTheme},
   additionalLanguages: ['bash', 'ini', 'sql'],
+  // Type hovers on the compiled TypeScript samples, SDK symbols linked to TypeDoc's reference.
+  typeInfo: {apiDir: sdkApiOutDir, apiUrl: `${baseUrl}${sdkApiOutDir.replace(/^docs\//, '')}`},
 };
 
 /** The remark plugin, as Docusaurus's content plugins take it. */

@@ -19,27 +19,23 @@ import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import ts from 'typescript';
 import {MarkdownError, parsePage} from '../src/markdown/index.ts';
+import {parseAnnotations} from '../src/plugins/code-highlighting/annotations.ts';
+import {
+  COMPILED_LANGUAGES,
+  COMPILER_OPTIONS,
+  SAMPLE_FOLDERS,
+  SKIPPED_SAMPLE_FOLDERS,
+  asModule,
+  optOutReason,
+} from '../src/plugins/code-highlighting/compiler-options.ts';
 import {parseJsonWithLocations} from './lib/json-positions.ts';
 import {loadNodeSchemas, validateNodeConfig} from './lib/node-config.ts';
 
-const COMPILED_LANGUAGES = new Set(['ts', 'typescript', 'tsx']);
 const PARSED_JAVASCRIPT_LANGUAGES = new Set(['js', 'javascript', 'jsx', 'mjs', 'cjs']);
-const SKIPPED_FOLDERS = new Set(['node_modules', path.join('docs', 'usage', 'sdk', 'api')]);
+const SKIPPED_FOLDERS = new Set(SKIPPED_SAMPLE_FOLDERS.map((folder) => path.normalize(folder)));
 
-/** Compiler options a reader's strict TypeScript project would have. */
-export const COMPILER_OPTIONS = {
-  strict: true,
-  target: ts.ScriptTarget.ES2022,
-  module: ts.ModuleKind.ESNext,
-  moduleResolution: ts.ModuleResolutionKind.Bundler,
-  jsx: ts.JsxEmit.ReactJSX,
-  lib: ['lib.es2022.d.ts', 'lib.dom.d.ts'],
-  types: ['node'],
-  skipLibCheck: true,
-  noEmit: true,
-  esModuleInterop: true,
-  noFallthroughCasesInSwitch: true,
-};
+// Shared with the build's type hovers (src/plugins/code-highlighting), so both compile the same way.
+export {COMPILER_OPTIONS, optOutReason};
 
 export type CodeBlock = {file: string; line: number; language: string; meta: string; code: string};
 export type SampleProblem = {file: string; line: number; message: string};
@@ -56,13 +52,6 @@ export function extractCodeBlocks(markdown: string, file: string): CodeBlock[] {
     meta: block.meta,
     code: block.code,
   }));
-}
-
-/** The reason given with `nocompile="..."`, `''` for a bare `nocompile`, or undefined. */
-export function optOutReason(meta: string): string | undefined {
-  const match = /(?:^|\s)nocompile(?:=(?:"([^"]*)"|'([^']*)'|(\S+)))?/.exec(meta);
-  if (!match) return undefined;
-  return (match[1] ?? match[2] ?? match[3] ?? '').trim();
 }
 
 function hasMarker(meta: string, marker: string): boolean {
@@ -99,7 +88,10 @@ export function checkCodeBlocks(
   projectRoot: string,
 ): {problems: SampleProblem[]; compiled: number; skipped: number; parsed: number; nodeConfigs: number} {
   const problems: SampleProblem[] = [];
-  const virtualFiles = new Map<string, {block: CodeBlock; firstCodeLine: number}>();
+  const virtualFiles = new Map<
+    string,
+    {block: CodeBlock; firstCodeLine: number; expectedErrors?: Set<number>; seenErrors?: Set<number>}
+  >();
   const sources = new Map<string, string>();
   let skipped = 0;
 
@@ -128,9 +120,27 @@ export function checkCodeBlocks(
         '.code-samples',
         `sample-${index}.${block.language === 'tsx' ? 'tsx' : 'ts'}`,
       );
-      // `export {}` makes every block a module: own scope, top-level await allowed.
-      sources.set(name, `${block.code}\nexport {};\n`);
-      virtualFiles.set(name, {block, firstCodeLine: block.line + 1});
+      // Annotation lines are comments: the block compiles as written, so lines keep their numbers.
+      let expectedErrors: number[];
+      try {
+        expectedErrors = parseAnnotations(block.code).expectedErrors;
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        const line = Number(/^line (\d+)/.exec(message)?.[1] ?? 0);
+        problems.push({
+          file: block.file,
+          line: block.line + line,
+          message: message.replace(/^line \d+: /, ''),
+        });
+        return;
+      }
+      sources.set(name, asModule(block.code));
+      virtualFiles.set(name, {
+        block,
+        firstCodeLine: block.line + 1,
+        expectedErrors: new Set(expectedErrors),
+        seenErrors: new Set(),
+      });
     } else if (PARSED_JAVASCRIPT_LANGUAGES.has(block.language)) {
       parsed += 1;
       problems.push(...javascriptSyntaxProblems(block));
@@ -208,11 +218,26 @@ export function checkCodeBlocks(
         continue;
       }
       const {line} = diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start);
+      // Shown on purpose (`// @errors: 2322`): accepted, and required to occur (below).
+      if (origin.expectedErrors?.has(diagnostic.code)) {
+        origin.seenErrors?.add(diagnostic.code);
+        continue;
+      }
       problems.push({
         file: origin.block.file,
         line: origin.firstCodeLine + line,
         message: `TS${diagnostic.code}: ${message}`,
       });
+    }
+  }
+  for (const {block, expectedErrors, seenErrors} of virtualFiles.values()) {
+    for (const code of expectedErrors ?? []) {
+      if (!seenErrors?.has(code))
+        problems.push({
+          file: block.file,
+          line: block.line,
+          message: `"// @errors: ${code}" expects error TS${code}, which the block does not have`,
+        });
     }
   }
   return {problems, compiled: sources.size, skipped, parsed, nodeConfigs};
@@ -235,7 +260,7 @@ export function findMarkdownFiles(targets: string[]): string[] {
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
   const targets = process.argv.slice(2);
-  const files = findMarkdownFiles(targets.length ? targets : ['docs', 'blog']);
+  const files = findMarkdownFiles(targets.length ? targets : SAMPLE_FOLDERS);
   const unparsable: SampleProblem[] = [];
   const blocks = files.flatMap((file) => {
     try {

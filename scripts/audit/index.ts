@@ -37,6 +37,7 @@ import {describeMachine, writeReport, type AuditSummary} from './report.ts';
 import {runScale} from './scale.ts';
 import {serve} from './serve.ts';
 import {buildStockSites, STOCK_DOCS_PAGE} from './stock-sites.ts';
+import {measureTypeInfoHtml} from './type-info-html.ts';
 
 const projectDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -209,6 +210,10 @@ async function main() {
       baseline,
       sameContent,
       firstLoadJs: jsRoutes,
+      typeInfoHtml: measureTypeInfoHtml(
+        buildDir,
+        measured.map((page) => page.route),
+      ),
       checks,
       rawDir: path.relative(projectDir, rawDir),
       notes: budgetFileNote ? [budgetFileNote] : [],

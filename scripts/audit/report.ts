@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type {Check, FirstLoadJsRoutes, PageResult} from './budgets.ts';
 import type {FirstLoadJs} from './first-load-js.ts';
+import type {TypeInfoHtml} from './type-info-html.ts';
 import {formatBytes, formatCls, formatMebibytes, formatMs, formatSeconds} from './format.ts';
 
 export type BuildFacts = {
@@ -33,6 +34,8 @@ export type AuditSummary = {
   baseline: PageResult;
   sameContent?: PageResult[];
   firstLoadJs: FirstLoadJsRoutes;
+  /** What the code samples' type hovers add to each audited page's HTML. */
+  typeInfoHtml?: TypeInfoHtml[];
   checks: Check[];
   rawDir: string;
   notes?: string[];
@@ -173,6 +176,24 @@ export function renderMarkdown(summary: AuditSummary): string {
     );
   }
   lines.push('');
+
+  if (summary.typeInfoHtml?.length) {
+    lines.push('## Extra HTML from type info (deterministic)', '');
+    lines.push(
+      "What the code samples' type hovers add to each page's HTML: the page with them minus the page without them, compressed as served.",
+      '',
+    );
+    lines.push(
+      '| Page | Hovers | HTML brotli | Extra raw | Extra gzip | Extra brotli |',
+      '| --- | --- | --- | --- | --- | --- |',
+    );
+    for (const page of summary.typeInfoHtml) {
+      lines.push(
+        `| \`${page.route}\` | ${page.hovers} | ${formatBytes(page.with.brotli)} | ${formatBytes(page.extra.raw)} | ${formatBytes(page.extra.gzip)} | ${formatBytes(page.extra.brotli)} |`,
+      );
+    }
+    lines.push('');
+  }
 
   lines.push('## Build', '');
   const build = summary.build;

@@ -270,10 +270,21 @@ describe('renderMarkdown', () => {
       pages,
       baseline,
       firstLoadJs: js,
+      typeInfoHtml: [
+        {
+          route: '/guides/nodejs',
+          hovers: 120,
+          with: {raw: 90_000, gzip: 20_000, brotli: 16_000},
+          without: {raw: 60_000, gzip: 15_000, brotli: 12_000},
+          extra: {raw: 30_000, gzip: 5_000, brotli: 4_000},
+        },
+      ],
       checks: evaluateBudgets({pages, baseline, firstLoadJs: js}),
       rawDir: 'reports/audit/lighthouse',
     };
     const markdown = renderMarkdown(summary);
+    expect(markdown).toContain('## Extra HTML from type info');
+    expect(markdown).toMatch(/\| `\/guides\/nodejs` \| 120 \| .+ \|$/m);
     expect(markdown).toContain('Measured 2026-11-22 on test machine');
     expect(markdown).toContain('| home `/home` | 80 (70–90) | 100 | 100 | 100 |');
     expect(markdown).toContain('missing: HTTP 404');

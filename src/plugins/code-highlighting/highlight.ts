@@ -16,6 +16,7 @@
 import {createRequire} from 'node:module';
 import {Prism, normalizeTokens, type PrismTheme} from 'prism-react-renderer';
 import {escapeHtml, joinLines} from './markup';
+import type {LineDecoration} from './type-markup';
 
 /** The Prism themes of the two color modes. */
 export type CodeThemes = {light: PrismTheme; dark: PrismTheme};
@@ -122,32 +123,76 @@ function tokenize(code: string, language: string): Array<string | Prism.Token> {
  * so the last type wins. `codeThemeCss` defines those classes. Attributes use
  * single quotes so the string needs no escaping inside the page's JavaScript.
  */
-export function highlightLines(code: string, language: string, themes: CodeThemes): string[] {
+export function highlightLines(
+  code: string,
+  language: string,
+  themes: CodeThemes,
+  decorations: readonly LineDecoration[] = [],
+): string[] {
   const lines = normalizeTokens(tokenize(code, language));
   const dictionaries = {
     light: themeDictionary(themes.light, language),
     dark: themeDictionary(themes.dark, language),
   };
-  return lines.map((tokens) =>
-    tokens
-      // An empty line comes as one "\n" token; the line's own <br> already breaks it.
-      .filter((token) => !(tokens.length === 1 && token.content === '\n'))
-      .map((token) => {
-        const text = escapeHtml(token.content);
-        if (token.types.length === 1 && token.types[0] === 'plain') return text;
-        const classes = ['token', ...token.types];
-        for (const mode of ['light', 'dark'] as const) {
-          const style: CssStyle = Object.assign(
-            {},
-            ...token.types.map((type) => dictionaries[mode].get(type)),
-          );
-          for (const [property, value] of Object.entries(style))
-            classes.push(styleClass(mode, property, value));
-        }
-        return `<span class='${classes.join(' ')}'>${text}</span>`;
-      })
-      .join(''),
-  );
+  const tokenClasses = (types: string[]): string | undefined => {
+    if (types.length === 1 && types[0] === 'plain') return undefined;
+    const classes = ['token', ...types];
+    for (const mode of ['light', 'dark'] as const) {
+      const style: CssStyle = Object.assign({}, ...types.map((type) => dictionaries[mode].get(type)));
+      for (const [property, value] of Object.entries(style)) classes.push(styleClass(mode, property, value));
+    }
+    return classes.join(' ');
+  };
+  return lines.map((tokens, lineIndex) => {
+    // An empty line comes as one "\n" token; the line's own <br> already breaks it.
+    const shown = tokens.filter((token) => !(tokens.length === 1 && token.content === '\n'));
+    const decoration = decorations[lineIndex];
+    if (!decoration) {
+      return shown
+        .map((token) => {
+          const classes = tokenClasses(token.types);
+          const text = escapeHtml(token.content);
+          return classes ? `<span class='${classes}'>${text}</span>` : text;
+        })
+        .join('');
+    }
+    // Type info marks columns, which may fall inside a token: the line is cut at every
+    // token, hover and error boundary, and each piece keeps its token's classes.
+    const pieces: Array<{start: number; end: number; classes: string | undefined; content: string}> = [];
+    let column = 0;
+    for (const token of shown) {
+      const cuts = new Set([0, token.content.length]);
+      for (const span of [...decoration.hovers, ...decoration.errors])
+        for (const at of [span.start - column, span.end - column])
+          if (at > 0 && at < token.content.length) cuts.add(at);
+      const sorted = [...cuts].sort((a, b) => a - b);
+      const classes = tokenClasses(token.types);
+      for (let i = 0; i + 1 < sorted.length; i++) {
+        const from = sorted[i] ?? 0;
+        const to = sorted[i + 1] ?? 0;
+        pieces.push({
+          start: column + from,
+          end: column + to,
+          classes,
+          content: token.content.slice(from, to),
+        });
+      }
+      column += token.content.length;
+    }
+    let html = '';
+    for (const piece of pieces) {
+      const hoverStart = decoration.hovers.find((span) => span.start === piece.start);
+      const hoverEnd = decoration.hovers.find((span) => span.end === piece.end);
+      const inError = decoration.errors.some((span) => span.start <= piece.start && piece.end <= span.end);
+      const text = inError
+        ? `<span class='twoslash-error'>${escapeHtml(piece.content)}</span>`
+        : escapeHtml(piece.content);
+      html += hoverStart?.open ?? '';
+      html += piece.classes ? `<span class='${piece.classes}'>${text}</span>` : text;
+      html += hoverEnd?.close ?? '';
+    }
+    return html + decoration.after;
+  });
 }
 
 /**
@@ -157,10 +202,14 @@ export function highlightLines(code: string, language: string, themes: CodeTheme
  */
 export function highlightCodeBlock(
   rawCode: string,
-  {language, themes}: {language: string; themes: CodeThemes},
+  {
+    language,
+    themes,
+    decorations,
+  }: {language: string; themes: CodeThemes; decorations?: readonly LineDecoration[]},
 ): HighlightedBlock {
   const code = rawCode.replace(/\r?\n$/, '').replace(/\r\n/g, '\n');
-  const tokenLines = highlightLines(code, language, themes);
+  const tokenLines = highlightLines(code, language, themes, decorations);
   return {html: joinLines(tokenLines), lineCount: tokenLines.length};
 }
 

@@ -1,6 +1,7 @@
-import {mkdirSync, writeFileSync} from 'node:fs';
+import {mkdirSync, readFileSync, readdirSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
+import {brokenApiLinks} from './api-links';
 import {
   assertLanguageSupported,
   codeThemeCss,
@@ -24,10 +25,20 @@ export type CodeHighlightingPluginOptions = {
   snippets?: Record<string, CodeSnippet>;
 };
 
+/** Built pages with type hovers (their HTML has the hover class). */
+function pagesWithTypeInfo(outDir: string): string[] {
+  return readdirSync(outDir, {recursive: true, encoding: 'utf8'})
+    .filter((file) => file.endsWith('.html'))
+    .map((file) => path.join(outDir, file))
+    .filter((file) => readFileSync(file, 'utf8').includes('twoslash-hover'));
+}
+
 /**
  * Build-time syntax highlighting, the site side (the Markdown side is ./remark.ts):
  * - a stylesheet coloring the highlighted tokens in both color modes;
  * - highlighted snippets for React pages;
+ * - the type hovers' stylesheet (./type-info.css), and after the build a check that
+ *   every hover's API reference link lands on an existing page and anchor;
  * - no Prism in the browser: theme-classic's client module that registers Prism
  *   languages at startup is swapped for an empty one, which takes Prism out of
  *   every page's main bundle. Code blocks never highlight in the browser here
@@ -59,7 +70,18 @@ export default function codeHighlightingPlugin(
       await actions.createData('snippets.json', JSON.stringify(content));
     },
     getClientModules() {
-      return [cssFile];
+      return [
+        cssFile,
+        path.join(__dirname, 'type-info.css'),
+        path.join(__dirname, 'client', 'type-hovers.ts'),
+      ];
+    },
+    async postBuild({outDir, baseUrl}) {
+      const broken = brokenApiLinks(outDir, baseUrl, pagesWithTypeInfo(outDir));
+      if (broken.length > 0)
+        throw new Error(
+          `code-highlighting: type hovers link to API reference anchors that do not exist:\n${broken.join('\n')}`,
+        );
     },
     configureWebpack(_config, _isServer, {currentBundler}) {
       return {

@@ -14,6 +14,8 @@ import remarkGfm from 'remark-gfm';
 import remarkStringify, {type Options as StringifyOptions} from 'remark-stringify';
 import {unified} from 'unified';
 import {ADMONITION_KEYWORDS, parsePage} from '../../markdown/index.ts';
+import {stripAnnotations} from '../code-highlighting/annotations.ts';
+import {COMPILED_LANGUAGES, optOutReason} from '../code-highlighting/compiler-options.ts';
 
 /** The label the twin shows for each admonition keyword. */
 export const ADMONITION_LABELS: Readonly<Record<(typeof ADMONITION_KEYWORDS)[number], string>> = {
@@ -151,6 +153,9 @@ function transformNode(node: Nodes, options: ConvertOptions): Nodes[] {
       node.url = options.resolveUrl(node.url);
       break;
     case 'code': {
+      // Type-info annotations (`// ^?`, `// @errors:`) are for the site's rendering; the twin keeps the plain code.
+      if (COMPILED_LANGUAGES.has(node.lang ?? '') && optOutReason(node.meta ?? '') === undefined)
+        node.value = stripAnnotations(node.value);
       const title = /(?:^|\s)title=(?:"([^"]*)"|'([^']*)'|(\S+))/.exec(node.meta ?? '');
       node.meta = null;
       const label = title?.[1] ?? title?.[2] ?? title?.[3];

@@ -1,0 +1,61 @@
+/**
+ * "Extra HTML from type info": what the type hovers of the code samples
+ * (src/plugins/code-highlighting/type-markup.ts) add to a built page's HTML,
+ * compressed as served. The page's HTML is compared with itself minus the type
+ * info: tooltips, `// ^?` answers and error messages removed, the focusable
+ * wrappers unwrapped to their tokens. Both go through the same HTML serializer,
+ * so the difference is the type info only.
+ */
+import {existsSync, readFileSync} from 'node:fs';
+import path from 'node:path';
+import {load} from 'cheerio';
+import {compressedSizes, type Sizes} from './first-load-js.ts';
+
+export type TypeInfoHtml = {route: string; hovers: number; with: Sizes; without: Sizes; extra: Sizes};
+
+/** Tooltips, `^?` answers and error messages: text only type info puts in the page. */
+const ADDED = '.twoslash-popup, .twoslash-query, .twoslash-error-message';
+/** Elements that wrap a token's markup: removed, their content kept. */
+const WRAPPERS = '.twoslash, .twoslash-hover, .twoslash-error';
+
+/** The page's HTML as serialized, with and without type info, and how many hovers it has. */
+export function splitTypeInfo(html: string): {with: string; without: string; hovers: number} {
+  const $ = load(html);
+  const withInfo = $.html();
+  const hovers = $('.twoslash-hover').length;
+  $(ADDED).remove();
+  // Innermost first, so an unwrapped element's parent is still in place.
+  for (const element of $(WRAPPERS).toArray().reverse()) $(element).replaceWith($(element).contents());
+  return {with: withInfo, without: $.html(), hovers};
+}
+
+function difference(a: Sizes, b: Sizes): Sizes {
+  return {raw: a.raw - b.raw, gzip: a.gzip - b.gzip, brotli: a.brotli - b.brotli};
+}
+
+export function typeInfoHtml(route: string, html: string): TypeInfoHtml {
+  const split = splitTypeInfo(html);
+  const withSizes = compressedSizes(Buffer.from(split.with));
+  const withoutSizes = compressedSizes(Buffer.from(split.without));
+  return {
+    route,
+    hovers: split.hovers,
+    with: withSizes,
+    without: withoutSizes,
+    extra: difference(withSizes, withoutSizes),
+  };
+}
+
+/** The built HTML file of a route (trailingSlash: false writes `route.html`). */
+export function htmlFileOf(buildDir: string, route: string): string {
+  const relative = route.replace(/^\/+|\/+$/g, '');
+  return path.join(buildDir, relative ? `${relative}.html` : 'index.html');
+}
+
+/** The figure for each audited route that is in the build. */
+export function measureTypeInfoHtml(buildDir: string, routes: readonly string[]): TypeInfoHtml[] {
+  return routes
+    .map((route) => ({route, file: htmlFileOf(buildDir, route)}))
+    .filter(({file}) => existsSync(file))
+    .map(({route, file}) => typeInfoHtml(route, readFileSync(file, 'utf8')));
+}

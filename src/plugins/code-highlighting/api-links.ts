@@ -1,0 +1,177 @@
+/**
+ * Links from sample identifiers to the SDK's API reference (TypeDoc's Markdown in
+ * docs/usage/sdk/api, pages /usage/sdk/api/classes/<Class>, /interfaces/<I>,
+ * /enumerations/<E>, and functions, types and constants on /usage/sdk/api).
+ *
+ * A symbol gets a link only when the reference has a heading for it: the anchor is
+ * that heading's id, computed like Docusaurus does (same slugger, same `-1` suffixes
+ * for repeated texts), so overloads and names shared with parameters link right.
+ * After the build, `brokenApiLinks` checks every link against the built pages.
+ */
+import {existsSync, readFileSync, readdirSync} from 'node:fs';
+import path from 'node:path';
+import {createSlugger} from '@docusaurus/utils';
+import {load} from 'cheerio';
+import ts from 'typescript';
+
+/** The entry point whose exports the reference documents (config/typedoc.ts). */
+const SDK_ENTRY = path.join('node_modules', '@streamr', 'sdk', 'dist', 'exports-nodejs.d.ts');
+
+type Page = {url: string; anchors: Map<string, string>};
+
+/** Member headings (h3) of a TypeDoc page: `subscribe()` → its id. The page's own name anchors nothing. */
+export function memberAnchors(markdown: string): Map<string, string> {
+  const slugger = createSlugger();
+  const anchors = new Map<string, string>();
+  let fenced = false;
+  for (const line of markdown.split('\n')) {
+    if (/^\s*(```|~~~)/.test(line)) fenced = !fenced;
+    const heading = fenced ? null : /^(#{1,6})\s+(.*?)\s*$/.exec(line);
+    if (!heading) continue;
+    const text = (heading[2] ?? '').replace(/\\(.)/g, '$1');
+    const id = slugger.slug(text);
+    const name = text.replace(/\(\)$/, '');
+    if (heading[1] === '###' && !anchors.has(name)) anchors.set(name, id);
+  }
+  return anchors;
+}
+
+/** The API reference as TypeDoc wrote it: page URL and member anchors of each kind's pages. */
+export class ApiReference {
+  private readonly pages = new Map<string, Page>();
+
+  /** `dir` holds TypeDoc's Markdown; `urlBase` is its URL without a trailing slash, e.g. `/usage/sdk/api`. */
+  constructor(dir: string, urlBase: string) {
+    const index = path.join(dir, 'api.md');
+    if (existsSync(index))
+      this.pages.set('', {url: urlBase, anchors: memberAnchors(readFileSync(index, 'utf8'))});
+    for (const folder of ['classes', 'interfaces', 'enumerations']) {
+      const folderPath = path.join(dir, folder);
+      if (!existsSync(folderPath)) continue;
+      for (const file of readdirSync(folderPath)) {
+        if (!file.endsWith('.md')) continue;
+        const name = file.slice(0, -3);
+        this.pages.set(`${folder}/${name}`, {
+          url: `${urlBase}/${folder}/${name}`,
+          anchors: memberAnchors(readFileSync(path.join(folderPath, file), 'utf8')),
+        });
+      }
+    }
+  }
+
+  get size(): number {
+    return this.pages.size;
+  }
+
+  /** The page of a class, interface or enum (`classes/StreamrClient`), with a member's anchor if given. */
+  link(page: string, member?: string): string | undefined {
+    const found = this.pages.get(page);
+    if (!found) return undefined;
+    if (member === undefined) return found.url;
+    const anchor = found.anchors.get(member);
+    return anchor === undefined ? undefined : `${found.url}#${anchor}`;
+  }
+}
+
+function folderOf(symbol: ts.Symbol): string | undefined {
+  if (symbol.flags & ts.SymbolFlags.Class) return 'classes';
+  if (symbol.flags & ts.SymbolFlags.Interface) return 'interfaces';
+  if (symbol.flags & ts.SymbolFlags.Enum) return 'enumerations';
+  return undefined;
+}
+
+/** What the SDK entry exports, by the symbol it resolves to, with its exported name. */
+export function sdkExports(program: ts.Program, projectRoot: string): Map<ts.Symbol, string> {
+  const checker = program.getTypeChecker();
+  const entry = program.getSourceFile(path.join(projectRoot, SDK_ENTRY));
+  const moduleSymbol = entry && checker.getSymbolAtLocation(entry);
+  const exports = new Map<ts.Symbol, string>();
+  if (!moduleSymbol) return exports;
+  for (const exported of checker.getExportsOfModule(moduleSymbol)) {
+    const target = exported.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(exported) : exported;
+    exports.set(target, exported.name);
+  }
+  return exports;
+}
+
+/**
+ * The API reference link of the symbol an identifier stands for, when the SDK
+ * exports it (a class, interface, enum, function, type or constant) or it is a
+ * member of an exported class, interface or enum.
+ */
+export function apiLinkOf(
+  identifier: ts.Node,
+  checker: ts.TypeChecker,
+  exports: Map<ts.Symbol, string>,
+  reference: ApiReference,
+): string | undefined {
+  let symbol = checker.getSymbolAtLocation(identifier);
+  if (!symbol) return undefined;
+  if (symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
+  const exportedName = exports.get(symbol);
+  if (exportedName !== undefined) {
+    const folder = folderOf(symbol);
+    return folder ? reference.link(`${folder}/${exportedName}`) : reference.link('', exportedName);
+  }
+  const container = symbol.declarations?.[0]?.parent;
+  if (
+    container &&
+    (ts.isClassDeclaration(container) ||
+      ts.isInterfaceDeclaration(container) ||
+      ts.isEnumDeclaration(container)) &&
+    container.name
+  ) {
+    const owner = checker.getSymbolAtLocation(container.name);
+    const ownerName = owner && exports.get(owner);
+    const folder = owner && folderOf(owner);
+    if (ownerName && folder) return reference.link(`${folder}/${ownerName}`, symbol.name);
+  }
+  return undefined;
+}
+
+/** The `id`s of built HTML (minified: attributes may be unquoted, so an HTML parser reads them). */
+function idsOf(html: string): Set<string> {
+  const $ = load(html);
+  return new Set(
+    $('[id]')
+      .map((_, element) => $(element).attr('id') ?? '')
+      .get(),
+  );
+}
+
+/** The built HTML file of a page URL (trailingSlash: false writes `page.html`). */
+function builtFile(buildDir: string, baseUrl: string, url: string): string {
+  const route = url.startsWith(baseUrl) ? url.slice(baseUrl.length) : url.replace(/^\//, '');
+  return path.join(buildDir, `${route.replace(/\/$/, '') || 'index'}.html`);
+}
+
+/** API reference links of built type hovers (`a.twoslash-hover`). */
+export function typeInfoLinks(html: string): string[] {
+  const $ = load(html);
+  return $('a.twoslash-hover')
+    .map((_, element) => $(element).attr('href') ?? '')
+    .get();
+}
+
+/**
+ * Type-hover links of the built site whose page or anchor does not exist, as
+ * "page.html: link". The site's link checker does not see them (they are
+ * raw HTML inside code blocks), hence this check.
+ */
+export function brokenApiLinks(buildDir: string, baseUrl: string, pages: readonly string[]): string[] {
+  const idCache = new Map<string, Set<string> | undefined>();
+  const broken: string[] = [];
+  for (const page of pages) {
+    const html = readFileSync(page, 'utf8');
+    for (const link of typeInfoLinks(html)) {
+      const [url = '', anchor] = link.split('#');
+      const file = builtFile(buildDir, baseUrl, url);
+      if (!idCache.has(file))
+        idCache.set(file, existsSync(file) ? idsOf(readFileSync(file, 'utf8')) : undefined);
+      const ids = idCache.get(file);
+      if (!ids || (anchor !== undefined && !ids.has(anchor)))
+        broken.push(`${path.relative(buildDir, page)}: ${link}`);
+    }
+  }
+  return broken;
+}

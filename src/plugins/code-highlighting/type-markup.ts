@@ -1,0 +1,80 @@
+/**
+ * The markup of type info inside a highlighted block (build time only):
+ * - an identifier with quick info is focusable: a link to the API reference for
+ *   SDK symbols, otherwise a `tabindex=0` span; `aria-describedby` names its
+ *   tooltip, the next element, which CSS shows on hover and focus (./type-info.css);
+ * - a `// ^?` answer and an expected error's message go under their line.
+ * Attributes use single quotes, like the token markup (./highlight.ts).
+ */
+import {escapeHtml} from './markup.ts';
+import type {TypeInfo} from './type-info.ts';
+
+/** Markup around the columns [start, end) of a line. */
+export type Span = {start: number; end: number; open: string; close: string};
+
+/** What type info adds to one line: hovers (outside the token spans), error marks (inside), and lines under it. */
+export type LineDecoration = {hovers: Span[]; errors: Array<{start: number; end: number}>; after: string};
+
+/**
+ * Text in element content. A line's HTML must not hold a newline (./markup.ts joins
+ * lines with them), so multi-line signatures keep theirs as character references.
+ */
+function text(value: string): string {
+  return escapeHtml(value).replace(/\r?\n/g, '&#10;');
+}
+
+/** Link targets are ours (API reference URLs), but a quote would end the attribute. */
+function attribute(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/'/g, '&#39;').replace(/</g, '&lt;');
+}
+
+/**
+ * Decorations of each line from the type info of a block. `idPrefix` makes tooltip
+ * ids unique in the page (one prefix per block).
+ */
+export function lineDecorations(info: TypeInfo, lineCount: number, idPrefix: string): LineDecoration[] {
+  const lines: LineDecoration[] = Array.from({length: lineCount}, () => ({
+    hovers: [],
+    errors: [],
+    after: '',
+  }));
+  // A sample names the same few symbols again and again (`streamr`, `stream`): only the first
+  // mention of each is a tab stop, so Tab crosses a block in a handful of presses, not dozens.
+  // Later mentions still show their tooltip on hover, and on focus when clicked.
+  const tabStops = new Set<string>();
+  info.hovers.forEach((hover, index) => {
+    const line = lines[hover.line];
+    if (!line || line.hovers.some((other) => other.start < hover.end && hover.start < other.end)) return;
+    const id = `${idPrefix}-${index}`;
+    const symbol = `${hover.signature}\n${hover.link ?? ''}`;
+    const tabIndex = tabStops.has(symbol) ? '-1' : '0';
+    tabStops.add(symbol);
+    const target = hover.link
+      ? `<a class='twoslash-hover' href='${attribute(hover.link)}'${tabIndex === '0' ? '' : " tabindex='-1'"} aria-describedby='${id}'>`
+      : `<span class='twoslash-hover' tabindex='${tabIndex}' aria-describedby='${id}'>`;
+    const docs = hover.docs ? `<span class='twoslash-docs'>${text(hover.docs)}</span>` : '';
+    const popup =
+      `<span class='twoslash-popup' role='tooltip' id='${id}'>` +
+      `<code class='twoslash-signature'>${text(hover.signature)}</code>${docs}</span>`;
+    line.hovers.push({
+      start: hover.start,
+      end: hover.end,
+      open: `<span class='twoslash'>${target}`,
+      close: `${hover.link ? '</a>' : '</span>'}${popup}</span>`,
+    });
+  });
+  for (const query of info.queries) {
+    const line = lines[query.line];
+    if (line)
+      line.after +=
+        `<span class='twoslash-query'>${' '.repeat(query.column)}` +
+        `<span aria-hidden='true'>^ </span>${text(query.text)}</span>`;
+  }
+  for (const error of info.errors) {
+    const line = lines[error.line];
+    if (!line) continue;
+    line.errors.push({start: error.start, end: error.end});
+    line.after += `<span class='twoslash-error-message'>error TS${error.code}: ${text(error.message)}</span>`;
+  }
+  return lines;
+}

@@ -1,0 +1,107 @@
+import AxeBuilder from '@axe-core/playwright';
+import type {Locator, Page} from '@playwright/test';
+import {expect, test} from './fixtures';
+
+/**
+ * Type hovers on compiled TypeScript samples (src/plugins/code-highlighting,
+ * type-info.ts): rendered at build time, shown by CSS on hover and focus.
+ */
+const GUIDE = '/guides/nodejs';
+
+/** The tooltip an identifier names with aria-describedby. */
+async function tooltipOf(page: Page, identifier: Locator): Promise<Locator> {
+  const id = await identifier.getAttribute('aria-describedby');
+  expect(id).toBeTruthy();
+  return page.locator(`[id="${id}"]`);
+}
+
+/** WCAG contrast ratio of an element's text color on its background color (both opaque rgb()). */
+async function contrast(element: Locator): Promise<number> {
+  return element.evaluate((node) => {
+    const style = getComputedStyle(node);
+    const luminance = (color: string) => {
+      const [r = 0, g = 0, b = 0] = (color.match(/[\d.]+/g) ?? []).map(Number).map((value) => {
+        const c = value / 255;
+        return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+      });
+      return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+    };
+    const [a, b] = [luminance(style.color), luminance(style.backgroundColor)].sort((x, y) => y - x);
+    return ((a ?? 0) + 0.05) / ((b ?? 0) + 0.05);
+  });
+}
+
+/** Whether the tooltip is really on screen, not clipped by the scrolling code block. */
+async function expectOnTop(tooltip: Locator) {
+  const box = await tooltip.boundingBox();
+  expect(box).not.toBeNull();
+  const hit = await tooltip.evaluate(
+    (node, {x, y}) => {
+      // The tooltip ignores the pointer (pointer-events: none); hit-testing needs it to count.
+      (node as HTMLElement).style.pointerEvents = 'auto';
+      const found = document.elementFromPoint(x, y)?.closest('[role="tooltip"]')?.id ?? null;
+      (node as HTMLElement).style.pointerEvents = '';
+      return found;
+    },
+    {x: box!.x + Math.min(20, box!.width / 2), y: box!.y + Math.min(8, box!.height / 2)},
+  );
+  expect(hit).toBe(await tooltip.getAttribute('id'));
+}
+
+test('focus an SDK identifier: its type shows in a tooltip, and its link lands on the API anchor', async ({
+  page,
+}) => {
+  await page.goto(GUIDE);
+  const getStream = page.locator('pre a.twoslash-hover', {hasText: /^getStream$/}).first();
+  const tooltip = await tooltipOf(page, getStream);
+  await expect(tooltip).toBeHidden();
+  await getStream.focus();
+  await expect(tooltip).toBeVisible();
+  await expect(tooltip).toHaveAttribute('role', 'tooltip');
+  await expect(tooltip).toContainText('StreamrClient.getStream(');
+  await expect(getStream).toHaveAccessibleDescription(/StreamrClient\.getStream\(/);
+  await expectOnTop(tooltip);
+  await expect(getStream).toHaveAttribute('href', /\/usage\/sdk\/api\/classes\/StreamrClient#getstream$/);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/usage\/sdk\/api\/classes\/StreamrClient#getstream$/);
+  const heading = page.locator('h3#getstream');
+  await expect(heading).toHaveText(/^getStream\(\)/);
+  await expect(heading).toBeInViewport();
+});
+
+test('hovering a local identifier shows its type; ^? and the expected error render under their lines', async ({
+  page,
+}) => {
+  await page.goto(GUIDE);
+  const stream = page.locator('pre span.twoslash-hover[tabindex="0"]', {hasText: /^stream$/}).first();
+  const tooltip = await tooltipOf(page, stream);
+  await stream.hover();
+  await expect(tooltip).toBeVisible();
+  await expect(tooltip).toContainText('const stream: Stream');
+
+  const query = page.locator('pre .twoslash-query').first();
+  await expect(query).toContainText('const stream: Stream');
+  const error = page.locator('pre .twoslash-error-message').first();
+  await expect(error).toContainText('error TS2322');
+  // The annotation lines themselves are not shown, nor copied.
+  await expect(page.locator('pre', {hasText: '^?'})).toHaveCount(0);
+  await expect(page.locator('pre', {hasText: '@errors'})).toHaveCount(0);
+});
+
+test('tooltips are readable and axe-clean in dark mode', async ({page}) => {
+  test.setTimeout(90_000);
+  await page.addInitScript(() => localStorage.setItem('theme', 'dark'));
+  await page.goto(GUIDE);
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  const identifier = page.locator('pre a.twoslash-hover').first();
+  const tooltip = await tooltipOf(page, identifier);
+  await identifier.focus();
+  await expect(tooltip).toBeVisible();
+  expect(await contrast(tooltip)).toBeGreaterThanOrEqual(4.5);
+  await expect(identifier).toHaveCSS('outline-style', 'solid');
+  const results = await new AxeBuilder({page})
+    .include('pre')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+});
