@@ -105,6 +105,8 @@ export default {
     withBuildOnlyOptions(searchPlugin, searchPluginOptions()),
     // Each chunk is prefetched once, not once per link that needs it.
     './src/plugins/prefetch-once/index.ts',
+    // Docusaurus's browser code uses one helper of tslib; every page loaded all of it.
+    './src/plugins/tslib-helpers/index.ts',
     // Code blocks are highlighted at build time: no Prism in the browser.
     withBuildOnlyOptions(codeHighlightingPlugin, {...codeHighlightingOptions, snippets: pageSnippets}),
     // An Open Graph image per docs page and blog post, rendered into the build (img/social/).
