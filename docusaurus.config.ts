@@ -17,6 +17,7 @@ import {baseUrl, editUrl, siteUrl, tagManagerContainerId} from './config/site';
 import codeHighlightingPlugin from './src/plugins/code-highlighting/index';
 import llmsTxtPlugin from './src/plugins/llms-txt/index';
 import offlinePlugin from './src/plugins/offline/index';
+import sdkApiVersionsPlugin from './src/plugins/sdk-api-versions/index';
 import searchPlugin from './src/plugins/search/index';
 import socialCardsPlugin from './src/plugins/social-cards/index';
 
@@ -91,7 +92,7 @@ export default {
   themes: ['@docusaurus/theme-mermaid'],
   plugins: [
     // The SDK API reference of the current and the previous major, from their type declarations.
-    ['./src/plugins/sdk-api-versions/index.ts', {runs: sdkApiTypedocRuns}],
+    withBuildOnlyOptions(sdkApiVersionsPlugin, {runs: sdkApiTypedocRuns}),
     ['./src/plugins/announcement-bar-id/index.ts', {id: announcementBar.id}],
     './src/plugins/clean-html-urls/index.ts',
     // Old links keep working.

@@ -3,6 +3,7 @@ import {themes} from 'prism-react-renderer';
 import remarkCodeHighlighting, {
   type RemarkCodeHighlightingOptions,
 } from '../src/plugins/code-highlighting/remark';
+import {hash53} from '../src/utils/hash53';
 import {baseUrl} from './site';
 import {sdkApiOutDir} from './typedoc';
 
@@ -64,5 +65,17 @@ export const codeHighlightingOptions: RemarkCodeHighlightingOptions = {
   typeInfo: {apiDir: sdkApiOutDir, apiUrl: `${baseUrl}${sdkApiOutDir.replace(/^docs\//, '')}`},
 };
 
-/** The remark plugin, as Docusaurus's content plugins take it. */
-export const codeHighlighting = [remarkCodeHighlighting, codeHighlightingOptions] as const;
+/**
+ * The remark plugin, as Docusaurus's content plugins take it. Its options are bound
+ * here rather than listed: Docusaurus copies every plugin option into the browser's
+ * site config (see build-only-options.ts), and the themes would add ~0.5 KB brotli
+ * to every page. What is listed is a hash of them, so caches keyed on the loader's
+ * options (Rspack's persistent cache) still see when they change.
+ */
+function remarkCodeHighlightingConfigured() {
+  return remarkCodeHighlighting(codeHighlightingOptions);
+}
+export const codeHighlighting = [
+  remarkCodeHighlightingConfigured,
+  {optionsHash: hash53(JSON.stringify(codeHighlightingOptions))},
+] as const;
