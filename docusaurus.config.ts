@@ -4,6 +4,7 @@ import type * as Preset from '@docusaurus/preset-classic';
 import {announcementBar} from './config/announcement';
 import {withBuildOnlyOptions} from './config/build-only-options';
 import {contentSecurityPolicyOptions} from './config/content-security-policy';
+import {prerenderedDiagrams} from './config/diagrams';
 import {footer} from './config/footer';
 import {llmsTxtOptions} from './config/llms';
 import {navbar} from './config/navbar';
@@ -68,6 +69,7 @@ export default {
           // Guides are unversioned; the previous SDK major's API reference is version '102'.
           versions: sdkApiDocsVersions(),
           beforeDefaultRemarkPlugins: [codeHighlighting],
+          remarkPlugins: [prerenderedDiagrams],
         },
         blog: {
           blogTitle: 'Streamr Docs blog',
@@ -81,8 +83,9 @@ export default {
           onInlineAuthors: 'throw',
           onUntruncatedBlogPosts: 'throw',
           beforeDefaultRemarkPlugins: [codeHighlighting],
+          remarkPlugins: [prerenderedDiagrams],
         },
-        pages: {beforeDefaultRemarkPlugins: [codeHighlighting]},
+        pages: {beforeDefaultRemarkPlugins: [codeHighlighting], remarkPlugins: [prerenderedDiagrams]},
         theme: {customCss: './src/css/custom.css'},
         sitemap: {ignorePatterns: ['/dogfood/**']},
         ...(tagManagerContainerId && {googleTagManager: {containerId: tagManagerContainerId}}),

@@ -2,39 +2,41 @@
  * Wraps the Mermaid component to show the diagram pre-rendered by
  * `npm run diagrams` (static/diagrams/): a sized, lazily loaded SVG image per
  * color mode, so a page with a diagram ships no Mermaid JavaScript and nothing
- * moves when the diagram appears. A diagram that has not been rendered yet (while
- * writing) falls back to the original component, which renders it in the browser.
+ * moves when the diagram appears. The size and title come as props, added at
+ * build time (src/plugins/prerendered-diagrams), so pages carry only their own.
+ * A diagram that has not been rendered yet (while writing) has none and falls
+ * back to the original component, loaded then, which renders it in the browser.
  */
-import type {ReactNode} from 'react';
+import {lazy, Suspense, type ReactNode} from 'react';
 import useBaseUrl from '@docusaurus/useBaseUrl';
-import Mermaid from '@theme-original/Mermaid';
 import type MermaidType from '@theme/Mermaid';
 import ThemedImage from '@theme/ThemedImage';
 import type {WrapperProps} from '@docusaurus/types';
-import manifest from '@site/static/diagrams/manifest.json';
-import {diagramKey} from './diagram-key';
+import type {DiagramProps} from '@site/src/plugins/prerendered-diagrams/browser';
 import styles from './styles.module.css';
 
-type Props = WrapperProps<typeof MermaidType>;
-type Entry = {width: number; height: number; title?: string};
+type Props = WrapperProps<typeof MermaidType> & Partial<DiagramProps>;
 
-const diagrams: Record<string, Entry | undefined> = manifest.diagrams;
+const BrowserMermaid = lazy(() => import('@theme-original/Mermaid'));
 
-export default function MermaidWrapper(props: Props): ReactNode {
-  const key = diagramKey(props.value);
-  const entry = diagrams[key];
-  const light = useBaseUrl(`/diagrams/${key}.light.svg`);
-  const dark = useBaseUrl(`/diagrams/${key}.dark.svg`);
-  if (!entry) return <Mermaid {...props} />;
+export default function MermaidWrapper({diagramKey, width, height, title, ...props}: Props): ReactNode {
+  const light = useBaseUrl(`/diagrams/${diagramKey}.light.svg`);
+  const dark = useBaseUrl(`/diagrams/${diagramKey}.dark.svg`);
+  if (!diagramKey || !width || !height)
+    return (
+      <Suspense fallback={null}>
+        <BrowserMermaid {...props} />
+      </Suspense>
+    );
   // The docs follow every diagram with an "In words: ..." paragraph (a unit test checks it).
-  const alt = entry.title ?? 'Diagram, described in words below.';
+  const alt = title ?? 'Diagram, described in words below.';
   return (
     <div className={`docusaurus-mermaid-static ${styles.diagram}`}>
       <ThemedImage
         sources={{light, dark}}
         alt={alt}
-        width={entry.width}
-        height={entry.height}
+        width={Number(width)}
+        height={Number(height)}
         loading="lazy"
         decoding="async"
       />
