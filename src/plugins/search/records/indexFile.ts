@@ -259,6 +259,7 @@ export function decodeIndex(file: LocalIndexFile): SearchRecord[] {
     const type = TYPES[numberAt(records.types, record, width)];
     const anchor = stringAt(records.anchors, record);
     const url = anchor ? `${urlWithoutAnchor}#${anchor}` : urlWithoutAnchor;
+    // Content is decoded when read: only hits need it (the engine searches the piece numbers).
     const hierarchy: Hierarchy = {
       lvl0: text(lvl0),
       lvl1: stringAt(l1, record),
@@ -268,7 +269,6 @@ export function decodeIndex(file: LocalIndexFile): SearchRecord[] {
       lvl5: stringAt(l5, record),
       lvl6: stringAt(l6, record),
     };
-    // Content is decoded when read: only hits need it (the engine searches the piece numbers).
     let content: string | null = null;
     let pending = encoded !== null;
     return {
@@ -279,11 +279,15 @@ export function decodeIndex(file: LocalIndexFile): SearchRecord[] {
       type,
       hierarchy,
       get content() {
-        if (pending) [content, pending] = [decodeText(encoded!), false];
+        if (pending) {
+          content = decodeText(encoded!);
+          pending = false;
+        }
         return content;
       },
       set content(value) {
-        [content, pending] = [value, false];
+        content = value;
+        pending = false;
       },
       weight: {pageRank, level: LEVEL_WEIGHT[type], position},
       ...facetValues[facet],
@@ -347,42 +351,65 @@ export function buildPostings(file: LocalIndexFile, partOffset: number): Posting
     }
     return tokens;
   };
-  const stringTokens: (number[] | undefined)[] = new Array(file.strings.length);
 
   // [term, record, attribute code, position] per token, then grouped by term (stable).
   let entries = new Int32Array(1 << 16);
   let size = 0;
+  const reserve = (count: number) => {
+    if (size + count <= entries.length) return;
+    const grown = new Int32Array(Math.max(entries.length * 2, size + count));
+    grown.set(entries);
+    entries = grown;
+  };
+  const write = (term: number, record: number, attribute: number, position: number) => {
+    entries[size++] = term < 0 ? -term - 1 : term;
+    entries[size++] = record;
+    entries[size++] = term < 0 ? attribute + partOffset : attribute;
+    entries[size++] = position;
+  };
   const add = (tokens: number[], record: number, attribute: number) => {
-    if (size + tokens.length * 2 > entries.length) {
-      const grown = new Int32Array(Math.max(entries.length * 2, size + tokens.length * 2));
-      grown.set(entries);
-      entries = grown;
-    }
-    for (let i = 0; i < tokens.length; i += 2) {
-      const term = tokens[i];
-      entries[size++] = term < 0 ? -term - 1 : term;
-      entries[size++] = record;
-      entries[size++] = term < 0 ? attribute + partOffset : attribute;
-      entries[size++] = tokens[i + 1];
+    reserve(tokens.length * 2);
+    for (let i = 0; i < tokens.length; i += 2) write(tokens[i], record, attribute, tokens[i + 1]);
+  };
+  // Content is seldom repeated: its tokens go straight into the table (no array per text to collect).
+  const mostTerms = wordTerms.reduce((most, terms) => Math.max(most, terms?.length ?? 0), 1);
+  const addContent = (encoded: string, record: number, attribute: number) => {
+    reserve(encoded.length * mostTerms * 4);
+    let position = 0;
+    let previous = -1;
+    const step = width === 1 ? 1 : 2;
+    for (let i = 0; i < encoded.length; i += step) {
+      const id =
+        width === 1
+          ? fromCode(encoded.charCodeAt(i))
+          : fromCode(encoded.charCodeAt(i)) * ALPHABET + fromCode(encoded.charCodeAt(i + 1));
+      const terms = wordTerms[id];
+      const dropped = terms !== null && apostropheWord[id] && previous >= 0 && dropsAfter[previous];
+      previous = id;
+      if (terms === null || dropped || terms.length === 0) continue;
+      for (let t = 0; t < terms.length; t++) write(terms[t], record, attribute, position);
+      position += 1;
     }
   };
   const {records} = file;
   const pageOf = recordPages(file);
-  const levelColumns = [null, ...records.levels];
-  const strings = (index: number) => (stringTokens[index] ??= tokensOf(file.strings[index]));
-  records.content.forEach((content, record) => {
-    attributes.forEach((level, attribute) => {
+  // Headings repeat on every record of their section: their tokens are made once.
+  const stringTokens: (number[] | undefined)[] = new Array(file.strings.length);
+  const headingTokens = (index: number) => (stringTokens[index] ??= tokensOf(file.strings[index]));
+  const columns = attributes.map((level) => (level > 0 ? records.levels[level - 1] : ''));
+  for (let record = 0; record < records.content.length; record++) {
+    for (let attribute = 0; attribute < attributes.length; attribute++) {
+      const level = attributes[attribute];
       if (level < 0) {
-        if (content) add(tokensOf(content), record, attribute);
-      } else if (level === 0) {
-        const lvl0 = file.pages[pageOf[record]][1];
-        if (lvl0 >= 0) add(strings(lvl0), record, attribute);
-      } else {
-        const index = numberAt(levelColumns[level]!, record, width) - 1;
-        if (index >= 0) add(strings(index), record, attribute);
+        const content = records.content[record];
+        if (content) addContent(content, record, attribute);
+        continue;
       }
-    });
-  });
+      const index =
+        level === 0 ? file.pages[pageOf[record]][1] : numberAt(columns[attribute], record, width) - 1;
+      if (index >= 0) add(headingTokens(index), record, attribute);
+    }
+  }
 
   const counts = new Int32Array(termNumbers.size);
   for (let i = 0; i < size; i += 4) counts[entries[i]] += 1;
