@@ -30,7 +30,7 @@ if (!existsSync(INDEX)) {
 const raw = readFileSync(INDEX);
 const index = JSON.parse(raw.toString('utf8'));
 const size = {
-  records: index.records.length,
+  records: index.records.content.length,
   pages: index.pages.length,
   rawBytes: raw.length,
   gzipBytes: gzipSync(raw, {level: 9}).length,

@@ -2,8 +2,9 @@ import {readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {expect, test} from '@playwright/test';
 import {answerSearch} from '../../src/plugins/search/algolia-protocol/answer';
-import {SearchEngine} from '../../src/plugins/search/engine/engine';
-import {decodeIndex, type LocalIndexFile} from '../../src/plugins/search/records/indexFile';
+import type {SearchEngine} from '../../src/plugins/search/engine/engine';
+import type {LocalIndexFile} from '../../src/plugins/search/records/indexFile';
+import {searchEngineFor} from '../../src/plugins/search/records/openIndex';
 
 /**
  * Relevance of the local search: every query the writers listed in
@@ -22,7 +23,8 @@ const suites = readdirSync(folder)
 let engine: SearchEngine;
 test.beforeAll(() => {
   const file = JSON.parse(readFileSync('build/search-index.json', 'utf8')) as LocalIndexFile;
-  engine = new SearchEngine(decodeIndex(file), {settings: file.settings, synonyms: file.synonyms});
+  // As the browser opens it: the term table built from the file's piece numbers.
+  engine = searchEngineFor(file);
 });
 
 /** The first pages of the hits for a query, as site paths. */

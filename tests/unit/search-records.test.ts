@@ -1,11 +1,13 @@
 import {describe, expect, it} from 'vitest';
 import {searchSettings} from '../../config/search';
-import {decodeIndex, encodeIndex} from '../../src/plugins/search/records/indexFile';
-import {withObjectId} from '../../src/plugins/search/records/recordId';
+import {PART, SearchEngine} from '../../src/plugins/search/engine/engine';
+import {buildPostings, decodeIndex, encodeIndex} from '../../src/plugins/search/records/indexFile';
+import {recordId, withObjectId} from '../../src/plugins/search/records/recordId';
 import {recordsFromHtml, sitePathOfFile} from '../../src/plugins/search/records/html';
 import {blocksFromMarkdown} from '../../src/plugins/search/records/markdown';
 import {recordsFromBlocks} from '../../src/plugins/search/records/page';
 import {globToRegExp, type RecordRules} from '../../src/plugins/search/records/rules';
+import type {SearchRecord} from '../../src/plugins/search/types';
 
 const rules: RecordRules = {
   siteUrl: 'https://docs.example.com',
@@ -235,6 +237,37 @@ describe('local index file', () => {
     expect(decodeIndex(file).map((record) => withObjectId(record))).toEqual(records);
     expect(JSON.stringify(file).length).toBeLessThan(JSON.stringify(records).length / 2);
     expect(() => decodeIndex({format: 1} as never)).toThrow(/docs-search index: unsupported index format/);
+    expect(() => decodeIndex({format: 2, records: [], settings: searchSettings} as never)).toThrow(
+      /unsupported index format/,
+    );
+  });
+
+  it('gives back every text exactly: spaces, punctuation, apostrophes, accents, empty texts', () => {
+    const file = JSON.parse(JSON.stringify(encodeIndex(trickyRecords, searchSettings)));
+    const decoded = decodeIndex(file).map((record) => withObjectId(record));
+    expect(decoded).toEqual(trickyRecords);
+    expect(decoded.map((record) => record.content)).toEqual(trickyRecords.map((record) => record.content));
+  });
+
+  it('builds the same term table as the engine makes from the text', () => {
+    const records = [...recordsFromHtml(docPage, '/network/delegators', rules), ...trickyRecords];
+    expectSameTable(records);
+  });
+
+  it('numbers pieces with two characters when there are too many for one', () => {
+    const words = Array.from({length: 64_000}, (_, index) => `w${index.toString(36)}`);
+    const many = page('/many', 'Many', [
+      {kind: 'heading', level: 1, text: 'Many words', anchor: null},
+      ...Array.from({length: words.length / 200}, (_, chunk) => ({
+        kind: 'content' as const,
+        text: words.slice(chunk * 200, (chunk + 1) * 200).join(' '),
+      })),
+      {kind: 'content', text: "Owner's getOrCreateStream, déjà vu."},
+    ]);
+    const file = JSON.parse(JSON.stringify(encodeIndex(many, searchSettings)));
+    expect(file.width).toBe(2);
+    expect(decodeIndex(file).map((record) => withObjectId(record))).toEqual(many);
+    expectSameTable(many);
   });
 
   it('refuses records of one page that are not together', () => {
@@ -247,3 +280,76 @@ describe('local index file', () => {
     expect(() => encodeIndex([records[0], other[0], records[1]], searchSettings)).toThrow(/not contiguous/);
   });
 });
+
+function page(path: string, lvl0: string, blocks: Parameters<typeof recordsFromBlocks>[1]) {
+  return recordsFromBlocks(
+    {
+      url: `https://docs.example.com${path}`,
+      lvl0,
+      pageRank: 1,
+      facets: {language: 'en', docusaurus_tag: 'docs-default-current', version: 'current'},
+    },
+    blocks,
+  );
+}
+
+/** A record with text as given (records from blocks have their white space collapsed). */
+function withText(record: SearchRecord, content: string | null, lvl2?: string): SearchRecord {
+  const hierarchy = {...record.hierarchy, ...(lvl2 !== undefined && {lvl2})};
+  return {
+    ...record,
+    hierarchy,
+    content,
+    objectID: recordId(record.url, record.type, hierarchy, content),
+  };
+}
+
+/** Texts whose words and separators are easy to get wrong. */
+const trickyRecords = [
+  ...page('/tricky', 'Odd texts', [
+    {kind: 'heading', level: 1, text: 'Tricky', anchor: null},
+    {kind: 'content', text: 'one'},
+    {kind: 'heading', level: 2, text: 'Ä heading', anchor: 'a'},
+    {kind: 'content', text: 'two'},
+    {kind: 'content', text: 'three'},
+    {kind: 'content', text: 'four'},
+    {kind: 'content', text: 'five'},
+  ]).map((record, index) =>
+    [
+      (r: SearchRecord) => r,
+      (r: SearchRecord) => withText(r, "The owner's key isn't the node’s; don't  drop ' s or ’t."),
+      (r: SearchRecord) => withText(r, null, '  Leading, “quotes” "and" \\ back\\slashes/with  '),
+      (r: SearchRecord) =>
+        withText(r, 'getOrCreateStream(STREAMR_NODE_ADDRESS, 0x4a8F) → ERC1271 ___ _x_ naïve café déjà-vu'),
+      (r: SearchRecord) => withText(r, "s t S T 's"),
+      (r: SearchRecord) => withText(r, ''),
+      (r: SearchRecord) => withText(r, ' \t tabs\tand\nnew lines\n '),
+    ][index](record),
+  ),
+  ...recordsFromBlocks(
+    {
+      url: 'https://docs.example.com/blog/x',
+      lvl0: '',
+      pageRank: 0,
+      facets: {language: 'en', docusaurus_tag: 'default'},
+    },
+    [
+      {kind: 'heading', level: 1, text: 'Blog', anchor: null},
+      {kind: 'content', text: 'Partitions, partition; partitioning.'},
+    ],
+  ),
+];
+
+/** The engine's term table from the text, and the one built from the index file, must be equal. */
+function expectSameTable(records: ReturnType<typeof recordsFromBlocks>) {
+  const fromText = new SearchEngine(records, {settings: searchSettings});
+  const file = JSON.parse(JSON.stringify(encodeIndex(records, searchSettings)));
+  const table = buildPostings(file, PART);
+  const own = fromText['postings'];
+  expect(table.terms).toEqual(fromText['terms']);
+  expect(table.terms).toHaveLength(own.size);
+  // One comparison (a 64,000-term table compared term by term is slow).
+  expect(table.lists.map((list) => Array.from(list))).toEqual(
+    table.terms.map((term) => Array.from(own.get(term)!)),
+  );
+}

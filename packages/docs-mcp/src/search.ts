@@ -1,6 +1,6 @@
 import {answerSearch} from '../../../src/plugins/search/algolia-protocol/answer.ts';
-import {SearchEngine} from '../../../src/plugins/search/engine/engine.ts';
-import {decodeIndex, type LocalIndexFile} from '../../../src/plugins/search/records/indexFile.ts';
+import type {LocalIndexFile} from '../../../src/plugins/search/records/indexFile.ts';
+import {searchEngineFor} from '../../../src/plugins/search/records/openIndex.ts';
 import type {Hierarchy} from '../../../src/plugins/search/types.ts';
 
 /**
@@ -27,7 +27,7 @@ export const DIALOG_FACET_FILTERS = [
 ];
 
 export function createSearch(file: LocalIndexFile, baseUrl: string) {
-  const engine = new SearchEngine(decodeIndex(file), {settings: file.settings, synonyms: file.synonyms});
+  const engine = searchEngineFor(file);
   const base = baseUrl.replace(/\/+$/, '');
   return (query: string, limit: number): SearchResult[] => {
     const {hits} = answerSearch(engine, 'docs-mcp', {

@@ -7,8 +7,9 @@ import {Client} from '@modelcontextprotocol/sdk/client/index.js';
 import {StdioClientTransport} from '@modelcontextprotocol/sdk/client/stdio.js';
 import {afterAll, beforeAll, describe, expect, test} from 'vitest';
 import {answerSearch} from '../../../src/plugins/search/algolia-protocol/answer.ts';
-import {SearchEngine} from '../../../src/plugins/search/engine/engine.ts';
-import {decodeIndex, type LocalIndexFile} from '../../../src/plugins/search/records/indexFile.ts';
+import type {SearchEngine} from '../../../src/plugins/search/engine/engine.ts';
+import type {LocalIndexFile} from '../../../src/plugins/search/records/indexFile.ts';
+import {searchEngineFor} from '../../../src/plugins/search/records/openIndex.ts';
 
 /**
  * The packaged server (dist/server.js, built by `npm run build:mcp` from
@@ -75,7 +76,7 @@ describe('search_docs', () => {
   function siteTopUrls(query: string, count: number): string[] {
     if (!engine) {
       const file = JSON.parse(readFileSync('build/search-index.json', 'utf8')) as LocalIndexFile;
-      engine = new SearchEngine(decodeIndex(file), {settings: file.settings, synonyms: file.synonyms});
+      engine = searchEngineFor(file);
     }
     const {hits} = answerSearch(engine, 'streamr-docs', {
       query,

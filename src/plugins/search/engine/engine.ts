@@ -43,13 +43,20 @@ type WordMatches = {
   /** Records with a match (allowed by the filters). */
   records: number[];
   /** Posting lists of the matched terms. */
-  postings: number[][];
+  postings: ArrayLike<number>[];
 };
 
 const MAX_QUERY_WORDS = 10;
 
 /** Posting attribute codes of compound-word parts are offset by this (so at most this many searchable attributes). */
-const PART = 8;
+export const PART = 8;
+
+/**
+ * A term table made ahead (../records/indexFile.ts `buildPostings`): sorted terms
+ * and, for each, flat [record, attribute code, position, …], exactly what the
+ * engine would make from the records' text.
+ */
+export type PrebuiltPostings = {terms: string[]; lists: ArrayLike<number>[]};
 
 /** The same word 1, another form of it (plural, -ing, -ed) 0.9, a prefix or synonym 0.8, typos less. */
 function matchQuality(match: TermMatch): number {
@@ -64,7 +71,7 @@ export class SearchEngine {
   /** Text of each searchable attribute of a record, in `settings.searchableAttributes` order. */
   readonly attributeTexts: ((record: SearchRecord) => string | null)[];
   /** term → flat [record, attribute, position, ...] */
-  private readonly postings = new Map<string, number[]>();
+  private readonly postings = new Map<string, ArrayLike<number>>();
   /** Sorted vocabulary, for prefix ranges. */
   private readonly terms: string[];
   /** stem → terms with that stem */
@@ -81,7 +88,10 @@ export class SearchEngine {
   /** stem → stems it may also match (Algolia synonyms). */
   private readonly synonyms = new Map<string, Set<string>>();
 
-  constructor(records: SearchRecord[], options: {settings: SearchSettings; synonyms?: Synonym[]}) {
+  constructor(
+    records: SearchRecord[],
+    options: {settings: SearchSettings; synonyms?: Synonym[]; postings?: PrebuiltPostings},
+  ) {
     this.records = records;
     this.settings = options.settings;
     const attributes = this.settings.searchableAttributes;
@@ -119,18 +129,27 @@ export class SearchEngine {
       if (page === undefined) pages.set(record.url_without_anchor, (page = pages.size));
       this.pageOf[index] = page;
     });
-    records.forEach((record, index) => {
-      this.attributeTexts.forEach((textOf, attribute) => {
-        const text = textOf(record);
-        if (!text) return;
-        for (const token of this.tokens(text, attribute < this.textAttribute)) {
-          let list = this.postings.get(token.norm);
-          if (!list) this.postings.set(token.norm, (list = []));
-          list.push(index, token.part ? attribute + PART : attribute, token.pos);
-        }
+    if (options.postings) {
+      // Tokenizing every text is most of the cost of a first search: take the table made at build time.
+      const {terms, lists} = options.postings;
+      terms.forEach((term, index) => this.postings.set(term, lists[index]));
+      this.terms = terms;
+    } else {
+      const built = new Map<string, number[]>();
+      records.forEach((record, index) => {
+        this.attributeTexts.forEach((textOf, attribute) => {
+          const text = textOf(record);
+          if (!text) return;
+          for (const token of this.tokens(text, attribute < this.textAttribute)) {
+            let list = built.get(token.norm);
+            if (!list) built.set(token.norm, (list = []));
+            list.push(index, token.part ? attribute + PART : attribute, token.pos);
+          }
+        });
       });
-    });
-    this.terms = [...this.postings.keys()].sort();
+      for (const [term, list] of built) this.postings.set(term, list);
+      this.terms = [...built.keys()].sort();
+    }
     for (const term of this.terms) {
       const key = stem(term);
       const list = this.byStem.get(key);
@@ -318,7 +337,7 @@ export class SearchEngine {
   private wordMatches(terms: Map<string, TermMatch>, allowed: Uint8Array): WordMatches {
     const weight = new Float64Array(this.records.length);
     const records: number[] = [];
-    const postings: number[][] = [];
+    const postings: ArrayLike<number>[] = [];
     const {weights} = this.settings;
     for (const [term, match] of terms) {
       const list = this.postings.get(term)!;

@@ -1,9 +1,11 @@
 import {INDEX_FILE_ERROR} from '../codeMarkers';
+import {tokenize} from '../engine/tokenize';
 import type {SearchSettings} from '../settings';
 import {
   LEVELS,
   LEVEL_WEIGHT,
   type Hierarchy,
+  type Level,
   type RecordType,
   type SearchRecord,
   type Synonym,
@@ -11,39 +13,95 @@ import {
 
 /**
  * The local index file: the same records the Algolia upload gets, written
- * compactly (the verbose record JSON is ~7x larger, mostly repeated keys, URLs
- * and headings). Pages are listed once; headings, anchors and section names are
- * stored once in `strings`; records refer to them by index.
+ * compactly, and what the engine needs to search them without reading the text.
+ *
+ * - Pages are listed once; headings, anchors and section names are stored once
+ *   in `strings`; records refer to them by number.
+ * - Every text (headings, section names, content) is written as a list of
+ *   numbered pieces: words and what stands between them (`pieces`, most frequent
+ *   first; one space between two words is implied). A number is one character
+ *   (`width` 1) or two, so a text is a short string that JSON parses fast. The
+ *   words are what the engine indexes, so the browser builds the engine's term
+ *   table (postings) by walking these numbers once, with no text to tokenize:
+ *   `openIndex`. Against the text as JSON this is ~20 % smaller after gzip too.
  */
 export type LocalIndexFile = {
-  format: 2;
+  format: 3;
+  /** Words and separators, most frequent first. */
+  pieces: string[];
+  /** Characters per number (2 only past ~63,000 distinct pieces or strings). */
+  width: 1 | 2;
+  /** Encoded texts: headings, anchors, section names. */
   strings: string[];
-  /** [url without anchor, lvl0 (string index), pageRank, facets index] */
-  pages: [string, number, number, number][];
+  /** [url without anchor, lvl0 (string index), pageRank, facets index, number of records] */
+  pages: [string, number, number, number, number][];
   facets: {language?: string; docusaurus_tag?: string; version?: string}[];
-  /** [page index, type index, anchor, lvl1..lvl6, content]; anchor/levels: string index or -1 */
-  records: [number, number, number, number, number, number, number, number, number, string | null][];
+  /**
+   * The records, page after page, by column (gzip finds the repeats of a column
+   * better than those of rows). Each of `types`, `anchors` and `levels` holds one
+   * number per record: the type's index, or a string index + 1 (0: none).
+   */
+  records: {
+    types: string;
+    anchors: string;
+    /** lvl1 … lvl6 */
+    levels: string[];
+    /** Encoded content, or null. */
+    content: (string | null)[];
+  };
   /** Synonyms, as configured for the Algolia index. */
   synonyms: Synonym[];
   /** How to rank and answer: what the uploader sends to Algolia as index settings, in the engine's terms. */
   settings: SearchSettings;
 };
 
+const FORMAT = 3;
 const TYPES: RecordType[] = [...LEVELS, 'content'];
+
+/** Runs of word characters, as the tokenizer (../engine/tokenize.ts) sees words. */
+const WORD_RUN = /([\p{L}\p{M}\p{N}_]+)/u;
+const IS_WORD = /^[\p{L}\p{M}\p{N}_]/u;
+
+/**
+ * Piece numbers as characters that JSON writes as themselves: from U+0020, without
+ * `"`, `\` and the UTF-16 surrogates.
+ */
+const ALPHABET = 0xffff - 0x20 + 1 - 2 - 0x800;
+
+function toChar(id: number): string {
+  let code = 0x20 + id;
+  if (code >= 0x22) code += 1;
+  if (code >= 0x5c) code += 1;
+  if (code >= 0xd800) code += 0x800;
+  return String.fromCharCode(code);
+}
+
+function fromCode(code: number): number {
+  let value = code;
+  if (value >= 0xe000) value -= 0x800;
+  if (value > 0x5c) value -= 1;
+  if (value > 0x22) value -= 1;
+  return value - 0x20;
+}
+
+/** Words and separators of a text: separator, word, separator, …, separator. */
+function split(text: string): string[] {
+  return text.split(WORD_RUN);
+}
 
 export function encodeIndex(
   records: SearchRecord[],
   settings: SearchSettings,
   synonyms: Synonym[] = [],
 ): LocalIndexFile {
-  const strings: string[] = [];
-  const stringIndex = new Map<string, number>();
+  const texts: string[] = [];
+  const textIndex = new Map<string, number>();
   const intern = (value: string | null): number => {
     if (value === null) return -1;
-    let index = stringIndex.get(value);
+    let index = textIndex.get(value);
     if (index === undefined) {
-      index = strings.push(value) - 1;
-      stringIndex.set(value, index);
+      index = texts.push(value) - 1;
+      textIndex.set(value, index);
     }
     return index;
   };
@@ -51,7 +109,9 @@ export function encodeIndex(
   const facetIndex = new Map<string, number>();
   const pages: LocalIndexFile['pages'] = [];
   const pageIndex = new Map<string, number>();
-  const encoded: LocalIndexFile['records'] = [];
+  /** Per record: type index, anchor, lvl1..lvl6 (string index or -1). */
+  const rows: number[][] = [];
+  const contents: (string | null)[] = [];
   let previousPage = -1;
   for (const record of records) {
     const facet = {language: record.language, docusaurus_tag: record.docusaurus_tag, version: record.version};
@@ -65,26 +125,114 @@ export function encodeIndex(
           intern(record.hierarchy.lvl0),
           record.weight.pageRank,
           facetIndex.get(facetKey)!,
+          0,
         ]) - 1;
       pageIndex.set(record.url_without_anchor, page);
     } else if (page !== previousPage) {
       throw new Error(`${INDEX_FILE_ERROR} records of ${record.url_without_anchor} are not contiguous`);
     }
+    pages[page][4] += 1;
     previousPage = page;
-    encoded.push([
-      page,
+    rows.push([
       TYPES.indexOf(record.type),
       intern(record.anchor),
-      intern(record.hierarchy.lvl1),
-      intern(record.hierarchy.lvl2),
-      intern(record.hierarchy.lvl3),
-      intern(record.hierarchy.lvl4),
-      intern(record.hierarchy.lvl5),
-      intern(record.hierarchy.lvl6),
-      record.content,
+      ...LEVELS.slice(1).map((level) => intern(record.hierarchy[level])),
     ]);
+    contents.push(record.content);
   }
-  return {format: 2, strings, pages, facets, records: encoded, synonyms, settings};
+
+  // Pieces numbered by frequency, so the common ones get the small numbers (one UTF-8 byte).
+  const count = new Map<string, number>();
+  const pieceLists = (text: string) =>
+    split(text).filter((piece, index, all) => !isImplied(piece, index, all.length));
+  const allTexts = [...texts, ...contents.filter((text): text is string => text !== null)];
+  for (const text of allTexts)
+    for (const piece of pieceLists(text)) count.set(piece, (count.get(piece) ?? 0) + 1);
+  const pieces = [...count.keys()].sort((a, b) => count.get(b)! - count.get(a)! || (a < b ? -1 : 1));
+  const width = Math.max(pieces.length, texts.length + 1) <= ALPHABET ? 1 : 2;
+  const write = (id: number) =>
+    width === 1 ? toChar(id) : toChar(Math.floor(id / ALPHABET)) + toChar(id % ALPHABET);
+  const numbers = new Map(pieces.map((piece, index) => [piece, index]));
+  const encode = (text: string) =>
+    pieceLists(text)
+      .map((piece) => write(numbers.get(piece)!))
+      .join('');
+  const column = (index: number, offset: number) => rows.map((row) => write(row[index] + offset)).join('');
+  return {
+    format: FORMAT,
+    pieces,
+    width,
+    strings: texts.map(encode),
+    pages,
+    facets,
+    records: {
+      types: column(0, 0),
+      anchors: column(1, 1),
+      levels: LEVELS.slice(1).map((_, level) => column(2 + level, 1)),
+      content: contents.map((text) => (text === null ? null : encode(text))),
+    },
+    synonyms,
+    settings,
+  };
+}
+
+/** Empty ends, and one space between two words, are not written. */
+function isImplied(piece: string, index: number, length: number): boolean {
+  if (index === 0 || index === length - 1) return piece === '';
+  return index % 2 === 0 && piece === ' ';
+}
+
+function checkFormat(file: LocalIndexFile): void {
+  if (file?.format !== FORMAT || !Array.isArray(file.records?.content) || !file.settings)
+    throw new Error(`${INDEX_FILE_ERROR} unsupported index format`);
+}
+
+/** The number at position `index` of a column. */
+function numberAt(column: string, index: number, width: 1 | 2): number {
+  return width === 1
+    ? fromCode(column.charCodeAt(index))
+    : fromCode(column.charCodeAt(2 * index)) * ALPHABET + fromCode(column.charCodeAt(2 * index + 1));
+}
+
+/** Page of each record. */
+function recordPages(file: LocalIndexFile): Int32Array {
+  const pageOf = new Int32Array(file.records.content.length);
+  let record = 0;
+  file.pages.forEach((page, index) => {
+    pageOf.fill(index, record, record + page[4]);
+    record += page[4];
+  });
+  return pageOf;
+}
+
+/** Piece numbers of an encoded text. */
+function readIds(encoded: string, width: 1 | 2, into: (id: number) => void): void {
+  if (width === 1) {
+    for (let i = 0; i < encoded.length; i++) into(fromCode(encoded.charCodeAt(i)));
+  } else {
+    for (let i = 0; i + 1 < encoded.length; i += 2)
+      into(fromCode(encoded.charCodeAt(i)) * ALPHABET + fromCode(encoded.charCodeAt(i + 1)));
+  }
+}
+
+/** Turns encoded texts back into text. */
+function textDecoder(file: LocalIndexFile): (encoded: string) => string {
+  const {pieces, width} = file;
+  const isWord = pieces.map((piece) => IS_WORD.test(piece));
+  return (encoded) => {
+    let text = '';
+    let afterWord = false;
+    readIds(encoded, width, (id) => {
+      if (isWord[id]) {
+        if (afterWord) text += ' ';
+        afterWord = true;
+      } else {
+        afterWord = false;
+      }
+      text += pieces[id];
+    });
+    return text;
+  };
 }
 
 /**
@@ -92,28 +240,37 @@ export function encodeIndex(
  * costs more than the rest of decoding, and only hits need it (see `withObjectId` in ./recordId).
  */
 export function decodeIndex(file: LocalIndexFile): SearchRecord[] {
-  if (file?.format !== 2 || !Array.isArray(file.records) || !file.settings)
-    throw new Error(`${INDEX_FILE_ERROR} unsupported index format`);
-  const {strings, pages, facets} = file;
-  const text = (index: number) => (index < 0 ? null : strings[index]);
+  checkFormat(file);
+  const {pages, facets, width, records} = file;
+  const decodeText = textDecoder(file);
+  const strings: (string | undefined)[] = new Array(file.strings.length);
+  const text = (index: number) => (index < 0 ? null : (strings[index] ??= decodeText(file.strings[index])));
+  const stringAt = (column: string, record: number) => text(numberAt(column, record, width) - 1);
+  const facetValues = facets.map(withoutUndefined);
+  const pageOf = recordPages(file);
+  const [l1, l2, l3, l4, l5, l6] = records.levels;
   let previousPage = -1;
   let position = 0;
-  return file.records.map(([page, typeIndex, anchorIndex, l1, l2, l3, l4, l5, l6, content]) => {
+  return records.content.map((encoded, record) => {
+    const page = pageOf[record];
     const [urlWithoutAnchor, lvl0, pageRank, facet] = pages[page];
     position = page === previousPage ? position + 1 : 0;
     previousPage = page;
-    const type = TYPES[typeIndex];
-    const anchor = text(anchorIndex);
+    const type = TYPES[numberAt(records.types, record, width)];
+    const anchor = stringAt(records.anchors, record);
     const url = anchor ? `${urlWithoutAnchor}#${anchor}` : urlWithoutAnchor;
+    // Content is decoded when read: only hits need it (the engine searches the piece numbers).
     const hierarchy: Hierarchy = {
       lvl0: text(lvl0),
-      lvl1: text(l1),
-      lvl2: text(l2),
-      lvl3: text(l3),
-      lvl4: text(l4),
-      lvl5: text(l5),
-      lvl6: text(l6),
+      lvl1: stringAt(l1, record),
+      lvl2: stringAt(l2, record),
+      lvl3: stringAt(l3, record),
+      lvl4: stringAt(l4, record),
+      lvl5: stringAt(l5, record),
+      lvl6: stringAt(l6, record),
     };
+    let content: string | null = null;
+    let pending = encoded !== null;
     return {
       objectID: '',
       url,
@@ -121,11 +278,163 @@ export function decodeIndex(file: LocalIndexFile): SearchRecord[] {
       anchor,
       type,
       hierarchy,
-      content,
+      get content() {
+        if (pending) {
+          content = decodeText(encoded!);
+          pending = false;
+        }
+        return content;
+      },
+      set content(value) {
+        content = value;
+        pending = false;
+      },
       weight: {pageRank, level: LEVEL_WEIGHT[type], position},
-      ...withoutUndefined(facets[facet]),
+      ...facetValues[facet],
     };
   });
+}
+
+/** The engine's term table: sorted terms and, for each, flat [record, attribute code, position, …]. */
+export type Postings = {terms: string[]; lists: Int32Array[]};
+
+/**
+ * The engine's term table, built from the piece numbers (no tokenizing of
+ * texts): the same entries, in the same order, as `SearchEngine` makes from the
+ * records' text (tests/unit/search-records.test.ts compares them). Attribute
+ * codes at or above `partOffset` mark compound-word parts, as in the engine.
+ */
+export function buildPostings(file: LocalIndexFile, partOffset: number): Postings {
+  checkFormat(file);
+  const attributes = file.settings.searchableAttributes.map((attribute) => {
+    const level = /^hierarchy\.(lvl[0-6])$/.exec(attribute)?.[1] as Level | undefined;
+    if (level) return LEVELS.indexOf(level);
+    if (attribute === 'content') return -1;
+    throw new Error(`${INDEX_FILE_ERROR} cannot index the attribute ${attribute}`);
+  });
+  const {pieces, width} = file;
+  // Each word's tokens (the word and its compound parts), as term numbers; a part is stored as -(term + 1).
+  const termNumbers = new Map<string, number>();
+  const termOf = (norm: string) => {
+    let id = termNumbers.get(norm);
+    if (id === undefined) termNumbers.set(norm, (id = termNumbers.size));
+    return id;
+  };
+  const wordTerms: (Int32Array | null)[] = pieces.map((piece) =>
+    IS_WORD.test(piece)
+      ? Int32Array.from(tokenize(piece), (token) =>
+          token.part ? -termOf(token.norm) - 1 : termOf(token.norm),
+        )
+      : null,
+  );
+  // The tokenizer drops an `s`/`t` right after an apostrophe (`owner's`).
+  const dropsAfter = pieces.map((piece) => piece.endsWith("'") || piece.endsWith('’'));
+  const apostropheWord = pieces.map((piece) => piece.length === 1 && /[st]/i.test(piece));
+
+  /** Tokens of an encoded text: flat [term (negative: part), position, …]. */
+  const tokensOf = (encoded: string): number[] => {
+    const tokens: number[] = [];
+    let position = 0;
+    let previous = -1;
+    const step = width === 1 ? 1 : 2;
+    for (let i = 0; i < encoded.length; i += step) {
+      const id =
+        width === 1
+          ? fromCode(encoded.charCodeAt(i))
+          : fromCode(encoded.charCodeAt(i)) * ALPHABET + fromCode(encoded.charCodeAt(i + 1));
+      const terms = wordTerms[id];
+      const dropped = terms !== null && apostropheWord[id] && previous >= 0 && dropsAfter[previous];
+      previous = id;
+      if (terms === null || dropped || terms.length === 0) continue;
+      for (let t = 0; t < terms.length; t++) tokens.push(terms[t], position);
+      position += 1;
+    }
+    return tokens;
+  };
+
+  // [term, record, attribute code, position] per token, then grouped by term (stable).
+  let entries = new Int32Array(1 << 16);
+  let size = 0;
+  const reserve = (count: number) => {
+    if (size + count <= entries.length) return;
+    const grown = new Int32Array(Math.max(entries.length * 2, size + count));
+    grown.set(entries);
+    entries = grown;
+  };
+  const write = (term: number, record: number, attribute: number, position: number) => {
+    entries[size++] = term < 0 ? -term - 1 : term;
+    entries[size++] = record;
+    entries[size++] = term < 0 ? attribute + partOffset : attribute;
+    entries[size++] = position;
+  };
+  const add = (tokens: number[], record: number, attribute: number) => {
+    reserve(tokens.length * 2);
+    for (let i = 0; i < tokens.length; i += 2) write(tokens[i], record, attribute, tokens[i + 1]);
+  };
+  // Content is seldom repeated: its tokens go straight into the table (no array per text to collect).
+  const mostTerms = wordTerms.reduce((most, terms) => Math.max(most, terms?.length ?? 0), 1);
+  const addContent = (encoded: string, record: number, attribute: number) => {
+    reserve(encoded.length * mostTerms * 4);
+    let position = 0;
+    let previous = -1;
+    const step = width === 1 ? 1 : 2;
+    for (let i = 0; i < encoded.length; i += step) {
+      const id =
+        width === 1
+          ? fromCode(encoded.charCodeAt(i))
+          : fromCode(encoded.charCodeAt(i)) * ALPHABET + fromCode(encoded.charCodeAt(i + 1));
+      const terms = wordTerms[id];
+      const dropped = terms !== null && apostropheWord[id] && previous >= 0 && dropsAfter[previous];
+      previous = id;
+      if (terms === null || dropped || terms.length === 0) continue;
+      for (let t = 0; t < terms.length; t++) write(terms[t], record, attribute, position);
+      position += 1;
+    }
+  };
+  const {records} = file;
+  const pageOf = recordPages(file);
+  // Headings repeat on every record of their section: their tokens are made once.
+  const stringTokens: (number[] | undefined)[] = new Array(file.strings.length);
+  const headingTokens = (index: number) => (stringTokens[index] ??= tokensOf(file.strings[index]));
+  const columns = attributes.map((level) => (level > 0 ? records.levels[level - 1] : ''));
+  for (let record = 0; record < records.content.length; record++) {
+    for (let attribute = 0; attribute < attributes.length; attribute++) {
+      const level = attributes[attribute];
+      if (level < 0) {
+        const content = records.content[record];
+        if (content) addContent(content, record, attribute);
+        continue;
+      }
+      const index =
+        level === 0 ? file.pages[pageOf[record]][1] : numberAt(columns[attribute], record, width) - 1;
+      if (index >= 0) add(headingTokens(index), record, attribute);
+    }
+  }
+
+  const counts = new Int32Array(termNumbers.size);
+  for (let i = 0; i < size; i += 4) counts[entries[i]] += 1;
+  const norms = [...termNumbers.keys()];
+  const order = norms.map((_, id) => id).filter((id) => counts[id] > 0);
+  order.sort((a, b) => (norms[a] < norms[b] ? -1 : norms[a] > norms[b] ? 1 : 0));
+  const start = new Int32Array(termNumbers.size);
+  let offset = 0;
+  for (const id of order) {
+    start[id] = offset;
+    offset += counts[id] * 3;
+  }
+  const flat = new Int32Array(offset);
+  const fill = start.slice();
+  for (let i = 0; i < size; i += 4) {
+    const at = fill[entries[i]];
+    flat[at] = entries[i + 1];
+    flat[at + 1] = entries[i + 2];
+    flat[at + 2] = entries[i + 3];
+    fill[entries[i]] = at + 3;
+  }
+  return {
+    terms: order.map((id) => norms[id]),
+    lists: order.map((id) => flat.subarray(start[id], start[id] + counts[id] * 3)),
+  };
 }
 
 function withoutUndefined<T extends object>(value: T): Partial<T> {
