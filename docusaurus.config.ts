@@ -19,6 +19,7 @@ import llmsTxtPlugin from './src/plugins/llms-txt/index';
 import offlinePlugin from './src/plugins/offline/index';
 import searchPlugin from './src/plugins/search/index';
 import socialCardsPlugin from './src/plugins/social-cards/index';
+import typedocSdkPlugin from './src/plugins/typedoc-sdk/docusaurus';
 
 export default {
   // Site identity
@@ -89,7 +90,8 @@ export default {
   ],
   themes: ['@docusaurus/theme-mermaid'],
   plugins: [
-    ['docusaurus-plugin-typedoc', typedocOptions],
+    // TypeDoc runs in a child process that ends before bundling (src/plugins/typedoc-sdk/docusaurus.ts).
+    [typedocSdkPlugin, typedocOptions],
     ['./src/plugins/announcement-bar-id/index.ts', {id: announcementBar.id}],
     './src/plugins/clean-html-urls/index.ts',
     // Old links keep working.
