@@ -94,7 +94,8 @@ export default {
   ],
   themes: ['@docusaurus/theme-mermaid'],
   plugins: [
-    // The SDK API reference of the current and the previous major, from their type declarations.
+    // The SDK API reference of the current and the previous major, from their type declarations;
+    // TypeDoc runs in child processes that end before bundling (src/plugins/typedoc-sdk/docusaurus.ts).
     withBuildOnlyOptions(sdkApiVersionsPlugin, {runs: sdkApiTypedocRuns}),
     ['./src/plugins/announcement-bar-id/index.ts', {id: announcementBar.id}],
     './src/plugins/clean-html-urls/index.ts',

@@ -2,10 +2,12 @@
  * Generates the SDK API references of both majors with docusaurus-plugin-typedoc,
  * one after the other: the previous major first (it hands its member list to the
  * current one, see src/plugins/typedoc-sdk), and never both TypeDoc projects in
- * memory at once (two plugin instances would start together).
+ * memory at once (two plugin instances would start together). Each run is a child
+ * process that exits before bundling, so TypeDoc's heap does not stay with the
+ * build (src/plugins/typedoc-sdk/docusaurus.ts).
  */
 import type {LoadContext, Plugin} from '@docusaurus/types';
-import pluginTypedoc from 'docusaurus-plugin-typedoc';
+import {docsPresetOf, generateInChild} from '../typedoc-sdk/docusaurus';
 
 export type Options = {
   /** docusaurus-plugin-typedoc options per version, in generation order. */
@@ -14,7 +16,7 @@ export type Options = {
 
 export default async function sdkApiVersionsPlugin(context: LoadContext, options: Options): Promise<Plugin> {
   for (const run of options.runs) {
-    await pluginTypedoc(context, run as Parameters<typeof pluginTypedoc>[1]);
+    await generateInChild({siteDir: context.siteDir, docs: docsPresetOf(context), options: {...run}});
   }
   return {name: 'sdk-api-versions'};
 }
