@@ -7,14 +7,19 @@ import {contentSecurityPolicyOptions} from './config/content-security-policy';
 import {footer} from './config/footer';
 import {llmsTxtOptions} from './config/llms';
 import {navbar} from './config/navbar';
+import {offlineEnabled, offlineOptions} from './config/offline';
 import {codeHighlighting, codeHighlightingOptions, darkCodeTheme, lightCodeTheme} from './config/prism';
 import {pageSnippets} from './config/snippets';
+import {socialCardsOptions} from './config/social-cards';
 import {algoliaThemeConfig, searchPluginOptions} from './config/search';
 import {sdkPackage, typedocOptions} from './config/typedoc';
 import {baseUrl, editUrl, siteUrl, tagManagerContainerId} from './config/site';
 import codeHighlightingPlugin from './src/plugins/code-highlighting/index';
 import llmsTxtPlugin from './src/plugins/llms-txt/index';
+import offlinePlugin from './src/plugins/offline/index';
 import searchPlugin from './src/plugins/search/index';
+import socialCardsPlugin from './src/plugins/social-cards/index';
+import typedocSdkPlugin from './src/plugins/typedoc-sdk/docusaurus';
 
 export default {
   // Site identity
@@ -85,7 +90,8 @@ export default {
   ],
   themes: ['@docusaurus/theme-mermaid'],
   plugins: [
-    ['docusaurus-plugin-typedoc', typedocOptions],
+    // TypeDoc runs in a child process that ends before bundling (src/plugins/typedoc-sdk/docusaurus.ts).
+    [typedocSdkPlugin, typedocOptions],
     ['./src/plugins/announcement-bar-id/index.ts', {id: announcementBar.id}],
     './src/plugins/clean-html-urls/index.ts',
     // Old links keep working.
@@ -101,6 +107,10 @@ export default {
     './src/plugins/prefetch-once/index.ts',
     // Code blocks are highlighted at build time: no Prism in the browser.
     withBuildOnlyOptions(codeHighlightingPlugin, {...codeHighlightingOptions, snippets: pageSnippets}),
+    // An Open Graph image per docs page and blog post, rendered into the build (img/social/).
+    withBuildOnlyOptions(socialCardsPlugin, socialCardsOptions()),
+    // Offline reading after a first visit: a service worker saves the pages read (config/offline.ts).
+    ...(offlineEnabled ? [withBuildOnlyOptions(offlinePlugin, offlineOptions)] : []),
     // A strict Content-Security-Policy <meta> in every built page; last, after the redirect pages.
     ['./src/plugins/content-security-policy/index.ts', contentSecurityPolicyOptions],
   ],

@@ -135,6 +135,7 @@ export default tseslint.config(
     ignores: [
       'build/',
       'build-algolia/',
+      'packages/docs-mcp/dist/',
       '.docusaurus/',
       'node_modules/',
       'docs/usage/sdk/api/',
@@ -177,7 +178,12 @@ export default tseslint.config(
   },
   {
     // A focused test silently skips every other test in its file or run.
-    files: ['tests/**/*.{ts,tsx,mjs,js}', 'src/**/*.test.{ts,tsx}', 'scripts/**/*.test.{ts,mjs}'],
+    files: [
+      'tests/**/*.{ts,tsx,mjs,js}',
+      'src/**/*.test.{ts,tsx}',
+      'scripts/**/*.test.{ts,mjs}',
+      'packages/*/tests/**/*.ts',
+    ],
     rules: {'no-restricted-syntax': ['error', ...focusedTestSelectors]},
   },
 );

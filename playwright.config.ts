@@ -1,5 +1,6 @@
 import {existsSync} from 'node:fs';
 import {defineConfig, devices} from '@playwright/test';
+import {CHROMIUM_ARGS} from './scripts/lib/chromium';
 
 /**
  * Browser tests run against the production build (`npm run build`), served the
@@ -9,7 +10,6 @@ import {defineConfig, devices} from '@playwright/test';
 // Debian's Chromium where installed (Playwright cannot download browsers on
 // our CI machines); Playwright's own Chromium everywhere else.
 const systemChromium = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((file) => existsSync(file));
-const runningAsRoot = process.getuid?.() === 0;
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 export const baseURL = `http://127.0.0.1:${port}`;
@@ -30,14 +30,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: {
       ...(systemChromium && {executablePath: systemChromium}),
-      args: [
-        ...(runningAsRoot ? ['--no-sandbox'] : []),
-        '--disable-gpu',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      args: CHROMIUM_ARGS,
     },
   },
   projects: [{name: 'chromium', use: {...devices['Desktop Chrome']}}],

@@ -6,11 +6,12 @@
  */
 import type {Options} from '../src/plugins/content-security-policy/index';
 import {algoliaThemeConfig, searchBackend} from './search';
+import {offlineEnabled} from './offline';
 import {tagManagerContainerId} from './site';
 
 export const contentSecurityPolicyOptions: Options = {
   algoliaAppId: searchBackend === 'algolia' ? algoliaThemeConfig.appId : undefined,
   tagManager: Boolean(tagManagerContainerId),
-  // e.g. {'img-src': ['https://images.example.com']}
-  extraSources: {},
+  // e.g. {'img-src': ['https://images.example.com']}; the offline service worker is the site's own script.
+  extraSources: offlineEnabled ? {'worker-src': ["'self'"]} : {},
 };

@@ -1,5 +1,22 @@
 import type {Options as LlmsTxtOptions} from '../src/plugins/llms-txt/index';
+import type {PreferredApi} from '../src/plugins/llms-txt/instructions';
 import {llmsSections, siteSections, type SiteSection} from './docs-sections';
+import {sdkPackage} from './typedoc';
+
+/**
+ * The APIs llms.txt tells assistants to use first. Each name must exist in the
+ * installed SDK's declarations (`Export` or `Export.member`): the build fails if one
+ * is renamed or removed, so update this list with the SDK.
+ */
+export const preferredApis: PreferredApi[] = [
+  {name: 'StreamrClient', use: 'the one entry point; create it once and call `destroy()` when done'},
+  {name: 'StreamrClient.publish', use: 'send a message to a stream'},
+  {name: 'StreamrClient.subscribe', use: 'receive messages of a stream'},
+  {name: 'StreamrClient.resend', use: 'fetch stored messages from storage nodes'},
+  {name: 'StreamrClient.getOrCreateStream', use: 'get a stream, creating it when it does not exist'},
+  {name: 'StreamrClient.setPermissions', use: 'grant or revoke stream permissions'},
+  {name: 'StreamrClient.addStreamToStorageNode', use: 'store a stream’s messages for later resends'},
+];
 
 /**
  * `/llms.txt`, `/llms-full.txt` and the Markdown twin of every docs page
@@ -16,6 +33,14 @@ export function llmsTxtOptionsWith(sections: readonly SiteSection[]) {
       'run nodes and earn DATA as an Operator, delegate or sponsor, and learn how the network, its incentives and its security work. ' +
       'Includes the generated API reference of @streamr/sdk.',
     sections: llmsSections(sections),
+    // Under 100 kB per twin (the largest is about 27 kB); tests/e2e/llms-txt.spec.ts checks the built site too.
+    maxTwinBytes: 100_000,
+    instructions: {
+      sdkPackage: {name: sdkPackage.name, version: sdkPackage.version},
+      // The files TypeDoc documents too (config/typedoc.ts); deprecated APIs come from their `@deprecated` tags.
+      declarations: ['node_modules/@streamr/sdk/dist'],
+      preferredApis,
+    },
   } satisfies LlmsTxtOptions;
 }
 

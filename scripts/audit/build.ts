@@ -5,24 +5,42 @@
 import {spawn} from 'node:child_process';
 import {existsSync, promises as fs} from 'node:fs';
 import path from 'node:path';
+import {fileURLToPath} from 'node:url';
+import {canMeasure, sampleTreeRss, systemUnits} from './proc-tree.ts';
+
+const CHILD_TIMES = path.join(path.dirname(fileURLToPath(import.meta.url)), 'child-times.ts');
 
 /** Environment of a cold Docusaurus build: no bundler cache left by an earlier one. */
 export const COLD_BUILD_ENV = {DOCUSAURUS_NO_PERSISTENT_CACHE: 'true'};
 
-/** Runs a command, its output into a log file; resolves with the seconds it took. */
+/**
+ * What a command cost: wall-clock seconds and, on Linux, CPU seconds (user +
+ * system) and peak summed RSS of its whole process tree (see proc-tree.ts).
+ */
+export type RunCost = {seconds: number; cpuSeconds?: number; peakRssBytes?: number};
+
+/** Runs a command, its output into a log file; resolves with what it cost. */
 export async function timed(
   command: string,
   args: string[],
   {cwd, log, env}: {cwd: string; log: string; env?: NodeJS.ProcessEnv},
-): Promise<number> {
+): Promise<RunCost> {
+  const measure = canMeasure();
+  const timesFile = `${log}.cpu.json`;
   const started = performance.now();
   const logFile = await fs.open(log, 'w');
-  const child = spawn(command, args, {
-    cwd,
-    env: {...process.env, ...env},
-    stdio: ['ignore', logFile.fd, logFile.fd],
-  });
+  // Under the wrapper, the kernel's accounting of the command's tree comes back in timesFile.
+  const child = measure
+    ? spawn(process.execPath, [CHILD_TIMES, timesFile, command, ...args], {
+        cwd,
+        env: {...process.env, ...env},
+        stdio: ['ignore', logFile.fd, logFile.fd],
+      })
+    : spawn(command, args, {cwd, env: {...process.env, ...env}, stdio: ['ignore', logFile.fd, logFile.fd]});
+  const sampler = measure && child.pid ? sampleTreeRss(child.pid, systemUnits().pageSize) : undefined;
   const code = await new Promise((resolve) => child.on('close', resolve));
+  const seconds = (performance.now() - started) / 1000;
+  const rss = await sampler?.stop();
   await logFile.close();
   if (code !== 0) {
     const tail = (await fs.readFile(log, 'utf8')).split('\n').slice(-30).join('\n');
@@ -30,7 +48,10 @@ export async function timed(
       `${command} ${args.join(' ')} failed (exit ${code}) in ${cwd}:\n${tail}\nFull log: ${log}`,
     );
   }
-  return (performance.now() - started) / 1000;
+  if (!measure) return {seconds};
+  const times = JSON.parse(await fs.readFile(timesFile, 'utf8'));
+  await fs.rm(timesFile);
+  return {seconds, cpuSeconds: times.userSeconds + times.systemSeconds, peakRssBytes: rss?.peakBytes};
 }
 
 /** HTML pages of a build (not counting 404.html) and URLs in its sitemap. */
@@ -63,18 +84,21 @@ export async function buildSite({
   buildDir: string;
   outDir: string;
   skip: boolean;
-}): Promise<{seconds?: number; pages: number; sitemapUrls: number}> {
-  let seconds: number | undefined;
+}): Promise<Partial<RunCost> & {pages: number; sitemapUrls: number}> {
+  let cost: RunCost | undefined;
   if (!skip) {
     console.log('Building the site cold...');
-    seconds = await timed(process.execPath, ['scripts/build-checked.ts'], {
+    cost = await timed(process.execPath, ['scripts/build-checked.ts'], {
       cwd: projectDir,
       log: path.join(outDir, 'build.log'),
       env: COLD_BUILD_ENV,
     });
-    console.log(`  ${seconds.toFixed(1)} s`);
+    console.log(
+      `  ${cost.seconds.toFixed(1)} s` +
+        (cost.cpuSeconds === undefined ? '' : `, ${cost.cpuSeconds.toFixed(1)} CPU-s`),
+    );
   } else if (!existsSync(path.join(buildDir, 'index.html'))) {
     throw new Error('--skip-build, but there is no build: run `npm run build` first.');
   }
-  return {seconds, ...(await countPages(buildDir))};
+  return {...cost, ...(await countPages(buildDir))};
 }

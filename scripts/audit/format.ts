@@ -20,3 +20,7 @@ export function formatMs(ms: number): string {
 export function formatSeconds(seconds: number | undefined): string {
   return seconds === undefined ? 'not measured' : `${seconds.toFixed(1)} s`;
 }
+
+export function formatMebibytes(bytes: number): string {
+  return `${(bytes / 2 ** 20).toFixed(0)} MiB`;
+}

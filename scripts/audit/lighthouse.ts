@@ -7,6 +7,7 @@ import {spawn, spawnSync} from 'node:child_process';
 import {existsSync, promises as fs} from 'node:fs';
 import path from 'node:path';
 import {chromium} from '@playwright/test';
+import {CHROMIUM_ARGS} from '../lib/chromium.ts';
 
 export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 export type Category = (typeof CATEGORIES)[number];
@@ -29,7 +30,7 @@ export type LhAudit = {
   score: number | null;
   numericValue?: number;
   displayValue?: string;
-  details?: {items?: Array<Record<string, unknown>>};
+  details?: {type?: string; items?: Array<Record<string, unknown>>};
 };
 export type Lhr = {
   requestedUrl: string;
@@ -43,6 +44,10 @@ export type Lhr = {
 };
 
 export type Shortfall = {category: string; id: string; title: string; score: number; displayValue?: string};
+
+/** The LCP element as Lighthouse names it: CSS selector, HTML snippet of its opening tag, its text. */
+export type LcpElement = {selector: string; snippet: string; label?: string};
+
 export type RunSummary = {
   scores: Record<Category, number>;
   fcp: number;
@@ -55,14 +60,69 @@ export type RunSummary = {
   domSize: number;
   bootupMs: number;
   mainThreadMs: number;
+  /** FCP and LCP as the trace observed them (no throttling), next to the simulated ones above. */
+  observedFcp?: number;
+  observedLcp?: number;
+  lcpElement?: LcpElement;
   shortfalls: Shortfall[];
 };
 /** Medians over the runs of a page; the shortfalls say in how many runs each occurred. */
-export type Medians = Omit<RunSummary, 'scriptRequests' | 'shortfalls'> & {
+export type Medians = Omit<RunSummary, 'scriptRequests' | 'shortfalls' | 'lcpElement'> & {
   runs: number;
   performanceRange: [number, number];
+  /** The LCP element named in most runs, and in how many. */
+  lcpElement?: LcpElement & {runs: number};
   shortfalls: Array<Shortfall & {runs: number}>;
 };
+
+/**
+ * The LCP element of one run, from the `largest-contentful-paint-element` audit.
+ * Its details are a list whose first table holds the element's node (the second
+ * holds the LCP phases); older Lighthouse versions put the node table directly.
+ */
+export function lcpElementOf(lhr: Pick<Lhr, 'audits'>): LcpElement | undefined {
+  const details = lhr.audits['largest-contentful-paint-element']?.details;
+  const tables = details?.type === 'list' ? (details.items ?? []) : details ? [details] : [];
+  for (const table of tables) {
+    for (const item of (table.items as Array<Record<string, unknown>> | undefined) ?? []) {
+      const node = item.node as
+        {type?: string; selector?: string; snippet?: string; nodeLabel?: string} | undefined;
+      if (node?.type === 'node' && node.selector && node.snippet)
+        return {
+          selector: node.selector,
+          snippet: node.snippet,
+          ...(node.nodeLabel && {label: node.nodeLabel}),
+        };
+    }
+  }
+  return undefined;
+}
+
+/** FCP and LCP as observed in the run's trace (`metrics` audit), in ms. */
+export function observedPaintsOf(lhr: Pick<Lhr, 'audits'>): {observedFcp?: number; observedLcp?: number} {
+  const item = lhr.audits.metrics?.details?.items?.[0] ?? {};
+  const number = (value: unknown) => (typeof value === 'number' ? value : undefined);
+  return {
+    observedFcp: number(item.observedFirstContentfulPaint),
+    observedLcp: number(item.observedLargestContentfulPaint),
+  };
+}
+
+/** The element named in most runs (the first of equals), with its count. */
+export function commonestLcpElement(
+  elements: Array<LcpElement | undefined>,
+): (LcpElement & {runs: number}) | undefined {
+  const counted = new Map<string, LcpElement & {runs: number}>();
+  for (const element of elements) {
+    if (!element) continue;
+    const key = `${element.selector}\n${element.snippet}`;
+    const seen = counted.get(key);
+    counted.set(key, seen ? {...seen, runs: seen.runs + 1} : {...element, runs: 1});
+  }
+  let best: (LcpElement & {runs: number}) | undefined;
+  for (const candidate of counted.values()) if (!best || candidate.runs > best.runs) best = candidate;
+  return best;
+}
 
 /** What one Lighthouse run says about a page. */
 export function summarizeLhr(lhr: Lhr): RunSummary {
@@ -110,6 +170,8 @@ export function summarizeLhr(lhr: Lhr): RunSummary {
     domSize: lhr.audits['dom-size']?.numericValue ?? 0,
     bootupMs: lhr.audits['bootup-time']?.numericValue ?? 0,
     mainThreadMs: lhr.audits['mainthread-work-breakdown']?.numericValue ?? 0,
+    ...observedPaintsOf(lhr),
+    lcpElement: lcpElementOf(lhr),
     shortfalls,
   };
 }
@@ -140,6 +202,10 @@ export function aggregateRuns(runs: RunSummary[]): Medians {
     }
   }
   const performance = runs.map((run) => run.scores.performance);
+  const optionalMedian = (values: Array<number | undefined>) => {
+    const known = values.filter((value): value is number => value !== undefined);
+    return known.length ? median(known) : undefined;
+  };
   return {
     scores,
     fcp: median(runs.map((run) => run.fcp)),
@@ -151,6 +217,9 @@ export function aggregateRuns(runs: RunSummary[]): Medians {
     domSize: median(runs.map((run) => run.domSize)),
     bootupMs: median(runs.map((run) => run.bootupMs)),
     mainThreadMs: median(runs.map((run) => run.mainThreadMs)),
+    observedFcp: optionalMedian(runs.map((run) => run.observedFcp)),
+    observedLcp: optionalMedian(runs.map((run) => run.observedLcp)),
+    lcpElement: commonestLcpElement(runs.map((run) => run.lcpElement)),
     runs: runs.length,
     performanceRange: [Math.min(...performance), Math.max(...performance)],
     shortfalls: [...shortfalls.values()],
@@ -179,16 +248,8 @@ export function chromeVersion(chrome: string): string {
   return result.stdout.trim() || path.basename(chrome);
 }
 
-const runningAsRoot = process.getuid?.() === 0;
-export const CHROME_FLAGS = [
-  '--headless=new',
-  ...(runningAsRoot ? ['--no-sandbox'] : []),
-  '--disable-gpu',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+// Lighthouse starts Chrome itself, so headless is asked for here; Playwright sets it on its own.
+export const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
 
 /** One Lighthouse run, in its own Chrome; keeps the JSON and HTML reports at `outBase`. */
 async function runLighthouse({

@@ -10,9 +10,17 @@ import path from 'node:path';
 import type {Check, FirstLoadJsRoutes, PageResult} from './budgets.ts';
 import type {FirstLoadJs} from './first-load-js.ts';
 import type {TypeInfoHtml} from './type-info-html.ts';
-import {formatBytes, formatCls, formatMs, formatSeconds} from './format.ts';
+import {formatBytes, formatCls, formatMebibytes, formatMs, formatSeconds} from './format.ts';
 
-export type BuildFacts = {seconds?: number; pages: number; sitemapUrls: number};
+export type BuildFacts = {
+  seconds?: number;
+  /** User + system CPU seconds of the build's whole process tree (proc-tree.ts). */
+  cpuSeconds?: number;
+  /** Peak of the summed RSS of the build's process tree, in bytes (proc-tree.ts). */
+  peakRssBytes?: number;
+  pages: number;
+  sitemapUrls: number;
+};
 export type AuditSummary = {
   date: string;
   machine: string;
@@ -40,6 +48,22 @@ export function describeMachine(): string {
     `${os.hostname()}: ${cpus.length} × ${cpus[0]?.model.trim() ?? 'unknown CPU'}, ` +
     `${Math.round(os.totalmem() / 2 ** 30)} GB RAM, ${os.type()} ${os.release()}, Node ${process.version}, ` +
     `load average ${os.loadavg()[0].toFixed(1)} at start`
+  );
+}
+
+/** A value for a Markdown table cell: no pipes or line breaks. */
+function tableCell(text: string): string {
+  return text.replace(/\|/g, '\\|').replace(/\s+/g, ' ');
+}
+
+/** CPU and memory of a build, per page where that is meaningful. */
+export function describeBuildCost(build: BuildFacts): string {
+  if (build.cpuSeconds === undefined) return 'not measured (--skip-build, or no /proc on this system)';
+  const perPage = build.pages ? (build.cpuSeconds / build.pages).toFixed(2) : 'n/a';
+  return (
+    `${build.cpuSeconds.toFixed(1)} CPU-s (user + system), ${perPage} CPU-s per page over ${build.pages} pages; ` +
+    `peak RSS ${build.peakRssBytes === undefined ? 'not measured' : formatMebibytes(build.peakRssBytes)} ` +
+    `(sum over the process tree, sampled every 100 ms)`
   );
 }
 
@@ -108,6 +132,33 @@ export function renderMarkdown(summary: AuditSummary): string {
   }
   lines.push('');
 
+  lines.push('## Largest Contentful Paint', '');
+  lines.push(
+    'LCP as Lighthouse simulates it (median) and as the trace observed it without throttling (median), and the element ' +
+      'Lighthouse named as the largest contentful paint in most runs (selector, opening tag, text).',
+    '',
+  );
+  lines.push(
+    '| Page | LCP | Observed FCP / LCP | LCP element | In runs |',
+    '| --- | --- | --- | --- | --- |',
+  );
+  for (const page of allPages) {
+    const m = page.medians;
+    if (!m) continue;
+    const observed =
+      m.observedFcp === undefined || m.observedLcp === undefined
+        ? 'not reported'
+        : `${formatMs(m.observedFcp)} / ${formatMs(m.observedLcp)}`;
+    const element = m.lcpElement
+      ? `\`${tableCell(m.lcpElement.selector)}\` \`${tableCell(m.lcpElement.snippet)}\`` +
+        (m.lcpElement.label ? ` “${tableCell(m.lcpElement.label)}”` : '')
+      : 'not named';
+    lines.push(
+      `| ${pageName(page)} | ${formatMs(m.lcp)} | ${observed} | ${element} | ${m.lcpElement ? `${m.lcpElement.runs} of ${m.runs}` : ''} |`,
+    );
+  }
+  lines.push('');
+
   lines.push('## First-load JavaScript (deterministic)', '');
   lines.push(
     'Scripts a fresh tab fetches to show and hydrate the page (prefetches of linked pages excluded), compressed as served.',
@@ -149,6 +200,7 @@ export function renderMarkdown(summary: AuditSummary): string {
   lines.push(
     `- Cold build (no persistent bundler cache, TypeDoc included): ${build.seconds === undefined ? 'not measured (--skip-build)' : `${build.seconds.toFixed(1)} s`}`,
     `- Pages: ${build.pages} HTML pages, ${build.sitemapUrls} in the sitemap`,
+    `- Build cost, whole process tree: ${describeBuildCost(build)}`,
     `- Stock builds, cold: one page ${formatSeconds(summary.stockBuild.onePageSeconds)}, same content ${formatSeconds(summary.stockBuild.sameContentSeconds)}`,
     '',
   );

@@ -131,7 +131,7 @@ export async function buildStockSites({
     const dir = path.join(tempDir, kind);
     await writeStockSite(dir, {kind, projectDir});
     console.log(`Building the stock ${kind} site cold...`);
-    const seconds = await timed(process.execPath, [docusaurusBin, 'build'], {
+    const {seconds} = await timed(process.execPath, [docusaurusBin, 'build'], {
       cwd: dir,
       log: path.join(outDir, `stock-${kind}-build.log`),
       env: COLD_BUILD_ENV,

@@ -11,6 +11,7 @@ import Ajv, {type ErrorObject} from 'ajv';
 import addFormats from 'ajv-formats';
 import {escapePointerSegment, lineOfPointer} from './json-positions.ts';
 import type {JsonLocation} from './json-positions.ts';
+import {editDistance} from '../../src/utils/edit-distance.ts';
 
 /**
  * Placeholder values a docs example may show instead of a secret or an address of the reader's own.
@@ -198,20 +199,4 @@ export function closestName(name: string, candidates: string[]): string | undefi
     if (distance < bestDistance) [best, bestDistance] = [candidate, distance];
   }
   return bestDistance <= Math.min(2, Math.ceil(name.length / 3)) ? best : undefined;
-}
-
-function editDistance(a: string, b: string): number {
-  let previous = Array.from({length: b.length + 1}, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      current[j] = Math.min(
-        previous[j] + 1,
-        current[j - 1] + 1,
-        previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1),
-      );
-    }
-    previous = current;
-  }
-  return previous[b.length];
 }

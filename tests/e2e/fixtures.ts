@@ -6,6 +6,9 @@ type Fixtures = {
   /** Console messages that a test expects; anything else at error level fails it. */
   allowConsole: (pattern: RegExp) => void;
   consoleGate: void;
+  /** Let the site's offline service worker run (tests/e2e/offline.spec.ts); other tests hide it. */
+  offlineWorker: boolean;
+  serviceWorkerSupport: void;
 };
 
 /**
@@ -35,6 +38,22 @@ export const test = base.extend<Fixtures>({
       page.on('pageerror', (error) => record(`uncaught: ${error.message}`));
       await use();
       expect(problems, 'browser console errors').toEqual([]);
+    },
+    {auto: true},
+  ],
+  offlineWorker: [false, {option: true}],
+  serviceWorkerSupport: [
+    async ({context, offlineWorker}, use) => {
+      // The worker would answer requests that tests route with page.route() (Playwright cannot see
+      // those) and serve saved copies across a test's "deploys". The page sees a browser without service
+      // workers, which the site leaves alone. (Playwright's serviceWorkers: 'block' leaves a register()
+      // that resolves to nothing, which the registration code reports as an error.)
+      if (!offlineWorker) {
+        await context.addInitScript(() => {
+          delete (Navigator.prototype as {serviceWorker?: unknown}).serviceWorker;
+        });
+      }
+      await use();
     },
     {auto: true},
   ],

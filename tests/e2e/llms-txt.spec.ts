@@ -1,3 +1,4 @@
+import {readFileSync} from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type {APIRequestContext, Page} from '@playwright/test';
 import {sitemapPaths as parseSitemap} from '../support/sitemap';
@@ -21,6 +22,14 @@ async function text(request: APIRequestContext, path: string): Promise<{body: st
 function withoutCode(markdown: string): string {
   return markdown.replace(/^(`{3,}|~{3,})[^\n]*\n[\s\S]*?^\1[ \t]*$/gm, '').replace(/`[^`\n]*`/g, '');
 }
+
+/** The installed SDK's version, read the way the build reads it. */
+const SDK_VERSION = (
+  JSON.parse(readFileSync('node_modules/@streamr/sdk/package.json', 'utf8')) as {version: string}
+).version;
+
+/** Assistants fetch a twin whole; larger pages would be cut or refused. */
+const MAX_TWIN_BYTES = 100_000;
 
 async function hydrated(page: Page): Promise<void> {
   await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true');
@@ -51,6 +60,8 @@ test.describe('llms.txt and Markdown twins', () => {
   });
 
   test('every listed Markdown twin is served as Markdown and starts with its title', async ({request}) => {
+    // One request per twin: more than the default 30 s on a busy machine.
+    test.setTimeout(120_000);
     const llms = (await text(request, '/llms.txt')).body;
     const entries = [...llms.matchAll(/^- \[((?:\\.|[^\]\\])*)\]\(([^)]+)\)/gm)];
     const failures: string[] = [];
@@ -69,6 +80,63 @@ test.describe('llms.txt and Markdown twins', () => {
       else if (/\]\((?!https?:|mailto:)/.test(prose)) failures.push(`${path}: relative link`);
     }
     expect(failures).toEqual([]);
+  });
+
+  test('llms.txt starts with instructions for assistants that name the installed SDK', async ({request}) => {
+    const {body} = await text(request, '/llms.txt');
+    const start = body.indexOf('Instructions for assistants:\n');
+    expect(start).toBeGreaterThan(0);
+    expect(start).toBeLessThan(body.indexOf('\n## '));
+    expect(body).toContain(`\`@streamr/sdk\` ${SDK_VERSION}.`);
+    expect(body).toContain('  - `StreamrClient.publish`: ');
+    expect(body).toContain('  - `STREAMR_STORAGE_NODE_GERMANY`: use `STREAMR_STORAGE_NODE_ADDRESS` instead');
+  });
+
+  test('every docs page of the sitemap names its twin once in its head; other pages name none', async ({
+    request,
+  }) => {
+    test.setTimeout(180_000);
+    const failures: string[] = [];
+    const paths = await sitemapPaths(request);
+    const check = async (path: string) => {
+      const html = (await text(request, path)).body;
+      const links = [...html.matchAll(/<link\b[^>]*\btype="?text\/markdown"?[^>]*>/g)].map((m) => m[0]);
+      if (!isDocsPage(path)) {
+        if (links.length) failures.push(`${path}: has ${links.length} Markdown alternate, but no twin`);
+        return;
+      }
+      if (links.length !== 1 || !/\brel="?alternate\b/.test(links[0])) {
+        failures.push(`${path}: ${links.length} Markdown alternate links`);
+        return;
+      }
+      const href = /\bhref="?([^"\s>]+)/.exec(links[0])?.[1] ?? '';
+      const twin = new URL(href);
+      if (twin.origin !== 'https://docs.streamr.network' || pagePathOfTwin(twin.pathname) !== path) {
+        failures.push(`${path}: alternate ${href} is not its twin`);
+        return;
+      }
+      const response = await request.get(twin.pathname);
+      if (response.status() !== 200) failures.push(`${path}: twin HTTP ${response.status()}`);
+      else if (!response.headers()['content-type']?.startsWith('text/markdown'))
+        failures.push(`${path}: twin not text/markdown`);
+    };
+    // A few at a time: one by one takes long on a busy machine.
+    for (let i = 0; i < paths.length; i += 4) await Promise.all(paths.slice(i, i + 4).map(check));
+    expect(paths.filter((path) => isDocsPage(path)).length).toBeGreaterThan(100);
+    expect(paths.filter((path) => !isDocsPage(path)).length).toBeGreaterThan(0);
+    expect(failures).toEqual([]);
+  });
+
+  test(`every twin is smaller than ${MAX_TWIN_BYTES / 1000} kB`, async ({request}) => {
+    const llms = (await text(request, '/llms.txt')).body;
+    const sizes = await Promise.all(
+      listedUrls(llms).map(async (url) => {
+        const body = await (await request.get(new URL(url).pathname)).body();
+        return {path: new URL(url).pathname, bytes: body.byteLength};
+      }),
+    );
+    expect(sizes.length).toBeGreaterThan(100);
+    expect(sizes.filter((twin) => twin.bytes >= MAX_TWIN_BYTES)).toEqual([]);
   });
 
   test('llms-full.txt holds every listed page once', async ({request}) => {
@@ -165,7 +233,7 @@ test.describe('Copy page', () => {
       /^# Publish and subscribe in Node\.js\n/,
     );
     await page.keyboard.press('Tab');
-    await expect(page.getByRole('link', {name: 'View as Markdown'})).toBeFocused();
+    await expect(page.getByRole('button', {name: 'More ways to use this page'})).toBeFocused();
   });
 
   test('copies a generated category index and the home page', async ({page}) => {
@@ -179,7 +247,10 @@ test.describe('Copy page', () => {
 
     await page.goto('/');
     await hydrated(page);
-    await expect(page.getByRole('link', {name: 'View as Markdown'})).toHaveAttribute('href', '/index.md');
+    await expect(page.getByRole('menuitem', {name: 'View as Markdown', includeHidden: true})).toHaveAttribute(
+      'href',
+      '/index.md',
+    );
     await page.getByRole('button', {name: 'Copy page'}).click();
     await expect(page.getByRole('button', {name: 'Copied'})).toBeVisible();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(
@@ -194,7 +265,7 @@ test.describe('Copy page', () => {
       'href',
       'https://docs.streamr.network/usage/sdk/api/classes/StreamrClient.md',
     );
-    const link = page.getByRole('link', {name: 'View as Markdown'});
+    const link = page.getByRole('menuitem', {name: 'View as Markdown', includeHidden: true});
     await expect(link).toHaveAttribute('href', '/usage/sdk/api/classes/StreamrClient.md');
     const response = await page.request.get((await link.getAttribute('href')) ?? '');
     expect(response.headers()['content-type']).toContain('text/markdown');
@@ -216,10 +287,10 @@ test.describe('Copy page', () => {
     await page.goto('/usage/connect-apps-and-iot/streamr-node-interface');
     await hydrated(page);
     const button = page.getByRole('button', {name: 'Copy page'});
-    const link = page.getByRole('link', {name: 'View as Markdown'});
+    const menuButton = page.getByRole('button', {name: 'More ways to use this page'});
     await expect(button).toBeInViewport();
-    await expect(link).toBeInViewport();
-    for (const box of [await button.boundingBox(), await link.boundingBox()]) {
+    await expect(menuButton).toBeInViewport();
+    for (const box of [await button.boundingBox(), await menuButton.boundingBox()]) {
       expect(box && box.x >= 0 && box.x + box.width <= 360).toBe(true);
       expect(box && box.height >= 24).toBe(true);
     }
@@ -227,6 +298,15 @@ test.describe('Copy page', () => {
     await button.click();
     await expect(page.getByRole('button', {name: 'Copied'})).toBeVisible();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/^# /);
+
+    // The open menu fits on the screen too.
+    await menuButton.click();
+    const menu = page.getByRole('menu', {name: 'Page actions'});
+    await expect(menu).toBeVisible();
+    const menuBox = await menu.boundingBox();
+    expect(menuBox && menuBox.x >= 0 && menuBox.x + menuBox.width <= 360).toBe(true);
+    for (const item of await menu.getByRole('menuitem').all()) await expect(item).toBeInViewport();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   });
 
   for (const mode of ['light', 'dark'] as const) {
@@ -240,13 +320,18 @@ test.describe('Copy page', () => {
         new AxeBuilder({page})
           .include('.theme-doc-breadcrumbs')
           .include('button[data-status]')
-          .include(`a[href$=".md"]`)
+          .include('button[aria-haspopup="menu"]')
+          .include('[role="menu"]')
           .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
           .analyze();
       expect((await axe()).violations.map((v) => v.id)).toEqual([]);
-      await actions.getByRole('button').hover();
+      await actions.getByRole('button').first().hover();
       await page.getByRole('button', {name: 'Copy page'}).click();
       await expect(page.getByRole('button', {name: 'Copied'})).toBeVisible();
+      expect((await axe()).violations.map((v) => v.id)).toEqual([]);
+      await page.getByRole('button', {name: 'More ways to use this page'}).click();
+      await expect(page.getByRole('menu')).toBeVisible();
+      await page.keyboard.press('ArrowDown');
       expect((await axe()).violations.map((v) => v.id)).toEqual([]);
     });
   }

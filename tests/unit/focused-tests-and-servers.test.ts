@@ -64,6 +64,15 @@ describe('ESLint rejects focused tests', () => {
     ).toEqual([2]);
     expect(await focusedLines('const filter = {only: true};\nconsole.log(filter.only);\n')).toEqual([]);
   });
+
+  it("in a package's tests (run after the build, see the MCP server package step)", async () => {
+    expect(
+      await focusedLines(
+        "import {test} from 'vitest';\ntest.only('a', () => {});\n",
+        'packages/docs-mcp/tests/planted.test.ts',
+      ),
+    ).toEqual([2]);
+  });
 });
 
 describe('the test runners refuse focused tests when run by npm test, CI or not', () => {

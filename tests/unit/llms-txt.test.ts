@@ -433,6 +433,7 @@ const OPTIONS: Options = {
 async function runPlugin(site: ReturnType<typeof fakeSite>, options = OPTIONS) {
   const plugin = llmsTxtPlugin({siteDir: site.siteDir} as LoadContext, options) as Plugin;
   const content: LoadedContent = {loadedVersions: [site.version]};
+  await plugin.loadContent?.();
   await plugin.allContentLoaded?.({
     allContent: {'docusaurus-plugin-content-docs': {default: content}},
     actions: {} as never,
@@ -504,5 +505,38 @@ describe('the llms-txt plugin', () => {
     await runPlugin(site);
     expect(readFileSync(path.join(site.outDir, 'stray.md'), 'utf8')).toBe('# Stray\n');
     expect(readFileSync(path.join(site.outDir, 'llms.txt'), 'utf8')).not.toContain('stray');
+  });
+
+  it('puts the instructions for assistants before the page lists of llms.txt', async () => {
+    const site = fakeSite();
+    mkdirSync(path.join(site.siteDir, 'sdk'));
+    writeFileSync(
+      path.join(site.siteDir, 'sdk', 'index.d.ts'),
+      'export declare class Client {\n  /** @deprecated */\n  old(): void;\n  send(): void;\n}\n',
+    );
+    const instructions = {
+      sdkPackage: {name: '@example/sdk', version: '2.0.1'},
+      declarations: ['sdk'],
+      preferredApis: [{name: 'Client.send', use: 'send'}],
+    };
+    await runPlugin(site, {...OPTIONS, instructions});
+    const llms = readFileSync(path.join(site.outDir, 'llms.txt'), 'utf8');
+    const block = llms.indexOf('Instructions for assistants:\n');
+    expect(block).toBeGreaterThan(llms.indexOf('\n> Test docs.'));
+    expect(block).toBeLessThan(llms.indexOf('\n## '));
+    expect(llms).toContain('`@example/sdk` 2.0.1');
+    expect(llms).toContain('  - `Client.send`: send\n');
+    expect(llms).toContain('  - `Client.old`\n');
+
+    const stale = {...instructions, preferredApis: [{name: 'Client.gone', use: 'x'}]};
+    await expect(runPlugin(site, {...OPTIONS, instructions: stale})).rejects.toThrow(/Client\.gone/);
+  });
+
+  it('fails the build when a twin is larger than maxTwinBytes', async () => {
+    // The fake site's twins have 10 to about 200 bytes.
+    await runPlugin(fakeSite(), {...OPTIONS, maxTwinBytes: 1000});
+    await expect(runPlugin(fakeSite(), {...OPTIONS, maxTwinBytes: 30})).rejects.toThrow(
+      /the Markdown twin of \/\S+ has \d+ bytes, more than maxTwinBytes \(30, config\/llms\.ts\)/,
+    );
   });
 });

@@ -1,9 +1,10 @@
-import {useEffect, useRef, useState, type ReactNode} from 'react';
+import {useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode} from 'react';
 import Head from '@docusaurus/Head';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import {useLocation} from '@docusaurus/router';
 import {markdownPathFor} from '@site/src/plugins/llms-txt/browser';
 import {copyMarkdown} from './copyMarkdown';
+import {ASSISTANTS, assistantHref} from './assistants';
 import styles from './styles.module.css';
 
 type Status = 'idle' | 'copying' | 'copied' | 'failed';
@@ -19,20 +20,30 @@ const LABELS: Record<Status, string> = {
 const RESET_AFTER_MS = 3000;
 
 /**
- * "Copy page" and "View as Markdown" for the current docs page. Both use the
- * page's Markdown twin, which the llms-txt plugin writes next to every docs page
- * at build time (`/usage/streams/publishing` → `/usage/streams/publishing.md`).
- * The twin is fetched when the button is clicked, not when the page loads.
+ * "Copy page" for the current docs page, with a menu of more ways to use the
+ * page: copy it as Markdown, view it as Markdown, open it in a chat assistant.
+ * All use the page's Markdown twin, which the llms-txt plugin writes next to every
+ * docs page at build time (`/usage/streams/publishing` → `/usage/streams/publishing.md`).
+ * The twin is fetched when copying, not when the page loads.
  */
 export default function CopyPage(): ReactNode {
   const {siteConfig} = useDocusaurusContext();
   const {pathname} = useLocation();
   const markdownPath = markdownPathFor(pathname, siteConfig.baseUrl);
   // A new page starts with a fresh button.
-  return <PageActions key={markdownPath} markdownPath={markdownPath} siteUrl={siteConfig.url} />;
+  return (
+    <PageActions
+      key={markdownPath}
+      markdownPath={markdownPath}
+      siteUrl={siteConfig.url}
+      siteTitle={siteConfig.title}
+    />
+  );
 }
 
-function PageActions({markdownPath, siteUrl}: {markdownPath: string; siteUrl: string}): ReactNode {
+type PageActionsProps = {markdownPath: string; siteUrl: string; siteTitle: string};
+
+function PageActions({markdownPath, siteUrl, siteTitle}: PageActionsProps): ReactNode {
   const [status, setStatus] = useState<Status>('idle');
   const [announcement, setAnnouncement] = useState('');
   const timer = useRef<number | undefined>(undefined);
@@ -58,29 +69,194 @@ function PageActions({markdownPath, siteUrl}: {markdownPath: string; siteUrl: st
     }, RESET_AFTER_MS);
   }
 
+  const twinUrl = `${siteUrl}${markdownPath}`;
   return (
     <div className={styles.actions}>
       <Head>
-        <link rel="alternate" type="text/markdown" href={`${siteUrl}${markdownPath}`} />
+        <link rel="alternate" type="text/markdown" href={twinUrl} />
       </Head>
-      <button
-        type="button"
-        className={styles.button}
-        onClick={copy}
-        // Not `disabled`: a disabled button would lose keyboard focus while the page is copied.
-        aria-disabled={status === 'copying'}
-        data-status={status}
-      >
-        {status === 'copied' ? <CheckIcon /> : <CopyIcon />}
-        <span>{LABELS[status]}</span>
-      </button>
-      <a className={styles.link} href={markdownPath} type="text/markdown">
-        View as Markdown
-      </a>
+      <div className={styles.split}>
+        <button
+          type="button"
+          className={styles.button}
+          onClick={copy}
+          // Not `disabled`: a disabled button would lose keyboard focus while the page is copied.
+          aria-disabled={status === 'copying'}
+          data-status={status}
+        >
+          {status === 'copied' ? <CheckIcon /> : <CopyIcon />}
+          <span>{LABELS[status]}</span>
+        </button>
+        <PageMenu
+          markdownPath={markdownPath}
+          twinUrl={twinUrl}
+          siteTitle={siteTitle}
+          onCopy={() => void copy()}
+        />
+      </div>
+      {/* Without JavaScript the buttons do nothing (CSS hides them) and this link stands in for the menu. */}
+      <noscript>
+        <a className={styles.link} href={markdownPath} type="text/markdown">
+          View as Markdown
+        </a>
+      </noscript>
       <span role="status" className={styles.visuallyHidden}>
         {announcement}
       </span>
     </div>
+  );
+}
+
+type PageMenuProps = {markdownPath: string; twinUrl: string; siteTitle: string; onCopy: () => void};
+
+/**
+ * The menu button and its menu, after the WAI-ARIA menu button pattern: Enter,
+ * Space or ArrowDown open it on the first item (ArrowUp on the last); arrows,
+ * Home and End move; Escape closes it and returns to the button; Tab, choosing
+ * an item or a click outside close it. The menu stays in the page, `hidden`
+ * while closed, so `aria-controls` always names an element.
+ */
+function PageMenu({markdownPath, twinUrl, siteTitle, onCopy}: PageMenuProps): ReactNode {
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const wrapper = useRef<HTMLDivElement>(null);
+  const trigger = useRef<HTMLButtonElement>(null);
+  const menu = useRef<HTMLDivElement>(null);
+  // Which item to focus once the menu has rendered open (-1: the last).
+  const pendingFocus = useRef<number | undefined>(undefined);
+
+  const items = () => Array.from(menu.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
+
+  useEffect(() => {
+    if (!open || pendingFocus.current === undefined) return;
+    items().at(pendingFocus.current)?.focus();
+    pendingFocus.current = undefined;
+  }, [open]);
+
+  useEffect(() => {
+    if (!open) return undefined;
+    const onPointerDown = (event: PointerEvent) => {
+      if (!wrapper.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => document.removeEventListener('pointerdown', onPointerDown);
+  }, [open]);
+
+  const openAt = (index: number) => {
+    if (open) {
+      items().at(index)?.focus();
+      return;
+    }
+    pendingFocus.current = index;
+    setOpen(true);
+  };
+  const close = (returnFocus: boolean) => {
+    setOpen(false);
+    if (returnFocus) trigger.current?.focus();
+  };
+
+  const onTriggerKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      openAt(event.key === 'ArrowDown' ? 0 : -1);
+    }
+  };
+
+  const onMenuKeyDown = (event: KeyboardEvent) => {
+    const list = items();
+    const current = list.indexOf(document.activeElement as HTMLElement);
+    const moves: Record<string, number> = {
+      ArrowDown: (current + 1) % list.length,
+      ArrowUp: (current - 1 + list.length) % list.length,
+      Home: 0,
+      End: list.length - 1,
+    };
+    if (event.key in moves) {
+      event.preventDefault();
+      list[moves[event.key]]?.focus();
+    } else if (event.key === 'Escape') {
+      event.preventDefault();
+      close(true);
+    } else if (event.key === 'Tab') {
+      close(false);
+    } else if (event.key === ' ' && document.activeElement instanceof HTMLAnchorElement) {
+      // Space activates menu items; links only react to Enter by themselves.
+      event.preventDefault();
+      document.activeElement.click();
+    }
+  };
+
+  return (
+    <div ref={wrapper} className={styles.menuWrapper}>
+      <button
+        ref={trigger}
+        type="button"
+        className={`${styles.button} ${styles.menuButton}`}
+        aria-label="More ways to use this page"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={menuId}
+        onClick={() => (open ? close(false) : openAt(0))}
+        onKeyDown={onTriggerKeyDown}
+      >
+        <ChevronIcon />
+      </button>
+      <div
+        ref={menu}
+        id={menuId}
+        role="menu"
+        aria-label="Page actions"
+        className={styles.menu}
+        hidden={!open}
+        onKeyDown={onMenuKeyDown}
+      >
+        <button
+          type="button"
+          role="menuitem"
+          tabIndex={-1}
+          className={styles.menuItem}
+          onClick={() => {
+            close(true);
+            onCopy();
+          }}
+        >
+          Copy page as Markdown
+        </button>
+        <a
+          role="menuitem"
+          tabIndex={-1}
+          className={styles.menuItem}
+          href={markdownPath}
+          type="text/markdown"
+          onClick={() => close(false)}
+        >
+          View as Markdown
+        </a>
+        {ASSISTANTS.map((assistant) => (
+          <a
+            key={assistant.name}
+            role="menuitem"
+            tabIndex={-1}
+            className={styles.menuItem}
+            href={assistantHref(assistant, twinUrl, siteTitle)}
+            target="_blank"
+            rel="noopener noreferrer"
+            onClick={() => close(false)}
+          >
+            Open in {assistant.name}
+            <span className={styles.visuallyHidden}> (opens in a new tab)</span>
+          </a>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+function ChevronIcon(): ReactNode {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 24 24" width="16" height="16" className={styles.icon}>
+      <path d="M6 9l6 6 6-6" />
+    </svg>
   );
 }
 

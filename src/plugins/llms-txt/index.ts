@@ -13,6 +13,7 @@ import {
   type ListedPage,
 } from './markdown';
 import {absoluteUrl, markdownPathFor} from './paths';
+import {declaredApis, readDeclarations, renderInstructions, type InstructionsOptions} from './instructions';
 
 export type Section = {
   /** Heading of the section in llms.txt, e.g. "Guides". */
@@ -30,6 +31,16 @@ export type Options = {
   summary: string;
   /** Sections of llms.txt, in order; every listed docs page must fall into one (config/docs-sections.ts derives them). */
   sections: Section[];
+  /**
+   * The "Instructions for assistants" block of llms.txt (SDK version, preferred and
+   * deprecated APIs), generated from the SDK's declarations; none when left out.
+   */
+  instructions?: InstructionsOptions;
+  /**
+   * Largest twin in bytes (UTF-8); a larger one fails the build, since assistants
+   * that fetch a page whole cut or refuse long ones. No limit when left out.
+   */
+  maxTwinBytes?: number;
   /** Id of the docs plugin instance to read (default `default`). */
   docsPluginId?: string;
 };
@@ -50,9 +61,17 @@ export type Options = {
  */
 export default function llmsTxtPlugin(context: LoadContext, options: Options): Plugin {
   let docsContent: LoadedContent | undefined;
+  let instructions: string | undefined;
 
   return {
     name: 'llms-txt',
+
+    // Before the bundling, so a stale preferred API fails the build early.
+    async loadContent() {
+      if (!options.instructions) return;
+      const files = await readDeclarations(options.instructions.declarations, context.siteDir);
+      instructions = renderInstructions(options.instructions, declaredApis(files));
+    },
 
     allContentLoaded({allContent}) {
       const pluginId = options.docsPluginId ?? 'default';
@@ -89,6 +108,13 @@ export default function llmsTxtPlugin(context: LoadContext, options: Options): P
                   description: page.description,
                   items: page.items(site, version),
                 });
+          const bytes = Buffer.byteLength(markdown);
+          if (options.maxTwinBytes !== undefined && bytes > options.maxTwinBytes) {
+            throw new Error(
+              `llms-txt: the Markdown twin of ${page.permalink} has ${bytes} bytes, more than ` +
+                `maxTwinBytes (${options.maxTwinBytes}, config/llms.ts). Split the page into smaller pages.`,
+            );
+          }
           markdownByPermalink.set(page.permalink, markdown);
           const file = path.join(
             outDir,
@@ -119,6 +145,7 @@ export default function llmsTxtPlugin(context: LoadContext, options: Options): P
         `Every page below is Markdown: the same content as the HTML page, without navigation. ` +
           `To read any docs page as Markdown, add \`.md\` to its address (the home page is ${absoluteUrl(site.siteUrl, markdownPathFor(site.baseUrl, site.baseUrl))}). ` +
           `All pages in one file: ${absoluteUrl(site.siteUrl, `${site.baseUrl}llms-full.txt`)}`,
+        ...(instructions ? [instructions] : []),
       ];
       await fs.writeFile(
         path.join(outDir, 'llms.txt'),

@@ -1,5 +1,5 @@
 /**
- * Wraps the breadcrumbs to put "Copy page" and "View as Markdown" on their right
+ * Wraps the breadcrumbs to put "Copy page" and its menu on their right
  * (src/components/CopyPage). The breadcrumbs sit on every docs page and on every
  * generated category index page, so one wrapper covers both kinds.
  */

@@ -1,0 +1,43 @@
+import {readFileSync} from 'node:fs';
+import path from 'node:path';
+import type {Options} from '../src/plugins/social-cards/index';
+import {siteSections} from './docs-sections';
+import {siteUrl} from './site';
+
+/**
+ * The social cards' look, taken from the site itself: the logo from static/img,
+ * the colors from src/css/custom.css (the announcement bar's navy and the
+ * dark-mode brand orange, which reads well on it), Inter from @fontsource/inter.
+ */
+
+const SITE_DIR = path.join(__dirname, '..');
+
+/** A custom property's value in the first rule of a stylesheet that sets it. */
+export function cssVariable(css: string, name: string, selector = ':root'): string {
+  const rule = css.match(
+    new RegExp(`(?:^|\\n)${selector.replace(/[[\]().*:=']/g, '\\$&')}\\s*\\{([^}]*)\\}`),
+  );
+  const value = rule?.[1].match(new RegExp(`${name}:\\s*([^;]+);`))?.[1].trim();
+  if (!value) throw new Error(`social cards: ${name} is not set in ${selector} of src/css/custom.css`);
+  return value;
+}
+
+function font(weight: 400 | 700): Buffer {
+  return readFileSync(require.resolve(`@fontsource/inter/files/inter-latin-${weight}-normal.woff`));
+}
+
+export function socialCardsOptions(): Options {
+  const css = readFileSync(path.join(SITE_DIR, 'src', 'css', 'custom.css'), 'utf8');
+  return {
+    brand: {
+      name: 'Streamr Docs',
+      host: new URL(siteUrl).host,
+      logoSvg: readFileSync(path.join(SITE_DIR, 'static', 'img', 'logo.svg'), 'utf8'),
+      background: cssVariable(css, '--site-announcement-bg'),
+      foreground: cssVariable(css, '--site-announcement-fg'),
+      accent: cssVariable(css, '--ifm-color-primary', "[data-theme='dark']"),
+      fonts: {regular: font(400), bold: font(700)},
+    },
+    sections: siteSections().map(({label, paths}) => ({label, paths})),
+  };
+}

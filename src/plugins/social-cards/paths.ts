@@ -1,0 +1,21 @@
+/**
+ * Where a page's social card lives. Shared by the build (which writes the file)
+ * and the theme wrappers (which point the page's <meta> at it), so the two cannot
+ * disagree and the browser needs no list of cards.
+ */
+
+/** Size of every card (the Open Graph "large image" ratio, 1.91:1). */
+export const SOCIAL_CARD_WIDTH = 1200;
+export const SOCIAL_CARD_HEIGHT = 630;
+
+/**
+ * The card of a page, relative to the site root (no base URL, no leading slash):
+ * `/usage/sdk/api` → `img/social/usage/sdk/api.png`, the home page → `img/social/index.png`.
+ */
+export function socialCardFile(permalink: string, baseUrl: string): string {
+  const local = permalink.startsWith(baseUrl)
+    ? permalink.slice(baseUrl.length)
+    : permalink.replace(/^\/+/, '');
+  const route = local.replace(/\/+$/, '');
+  return `img/social/${route || 'index'}.png`;
+}
