@@ -8,12 +8,13 @@
  */
 import {spawn} from 'node:child_process';
 import {createRequire} from 'node:module';
+import {buildHeapFlags} from './lib/build-heap.ts';
 import {judgeBuild} from './lib/build-output.ts';
 
 // Docusaurus's own CLI on this Node, not through `npx` (an npm process and a shell
 // that would sit in memory for the whole build, about 90 MB, doing nothing).
 const cli = createRequire(import.meta.url).resolve('@docusaurus/core/bin/docusaurus.mjs');
-const child = spawn(process.execPath, [cli, 'build', ...process.argv.slice(2)], {
+const child = spawn(process.execPath, [...buildHeapFlags(), cli, 'build', ...process.argv.slice(2)], {
   stdio: ['ignore', 'pipe', 'pipe'],
 });
 // One buffer per stream: interleaving them could cut a line of one with a chunk of the other.

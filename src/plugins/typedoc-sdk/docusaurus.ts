@@ -55,10 +55,12 @@ export function generateInChild(
   });
 }
 
-export default async function typedocSdkPlugin(
-  context: LoadContext,
-  options: Record<string, unknown> & {id?: string},
-): Promise<Plugin> {
-  await generateInChild({siteDir: context.siteDir, docs: docsPresetOf(context), options});
+/** Options: docusaurus-plugin-typedoc's (config/typedoc.ts), as plain data. */
+export default async function typedocSdkPlugin(context: LoadContext, options: unknown): Promise<Plugin> {
+  await generateInChild({
+    siteDir: context.siteDir,
+    docs: docsPresetOf(context),
+    options: options as GenerateRequest['options'],
+  });
   return {name: 'typedoc-sdk'};
 }
