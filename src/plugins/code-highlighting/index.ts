@@ -2,6 +2,8 @@ import {mkdirSync, readFileSync, readdirSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import {brokenApiLinks} from './api-links';
+import type {TypeInfoOptions} from './remark';
+import {registerTypeInfoTable, typeInfoTableInChild} from './type-info-table.ts';
 import {
   assertLanguageSupported,
   codeThemeCss,
@@ -23,6 +25,8 @@ export type CodeHighlightingPluginOptions = {
    * Pages import them highlighted from `@generated/code-highlighting/default/snippets.json`.
    */
   snippets?: Record<string, CodeSnippet>;
+  /** The remark plugin's type info options: a production build works the samples' type info out up front. */
+  typeInfo?: TypeInfoOptions;
 };
 
 /** Built pages with type hovers (their HTML has the hover class). */
@@ -55,6 +59,16 @@ export default function codeHighlightingPlugin(
       mkdirSync(path.dirname(cssFile), {recursive: true});
       writeFileSync(cssFile, codeThemeCss(options.themes));
       loadLanguages(options.additionalLanguages ?? []);
+      // Before bundling, in a process that ends (./type-info-table.ts); the dev server keeps
+      // one language service in process instead of starting a process on every reload.
+      if (options.typeInfo && process.env.NODE_ENV === 'production') {
+        const request = {
+          siteDir: options.typeInfo.siteDir ?? context.siteDir,
+          apiDir: options.typeInfo.apiDir,
+          apiUrl: options.typeInfo.apiUrl,
+        };
+        registerTypeInfoTable(request, await typeInfoTableInChild(request));
+      }
       const snippets: Record<string, HighlightedSnippet> = {};
       for (const [name, {language, code}] of Object.entries(options.snippets ?? {})) {
         assertLanguageSupported(language, `code-highlighting: snippet "${name}"`);

@@ -11,20 +11,15 @@
  * A compiled sample that renders without type info, has an error it does not
  * expect, or misses one it does, fails the build with file and line.
  */
-import {readFileSync, readdirSync, statSync} from 'node:fs';
 import path from 'node:path';
 import type {Code, Root} from 'mdast';
-import {parsePage} from '../../markdown/index.ts';
-import {parseAnnotations} from './annotations.ts';
+import {parseAnnotations, type TypeQuery} from './annotations.ts';
 import {ApiReference} from './api-links.ts';
-import {
-  COMPILED_LANGUAGES,
-  SAMPLE_FOLDERS,
-  SKIPPED_SAMPLE_FOLDERS,
-  optOutReason,
-} from './compiler-options.ts';
+import {COMPILED_LANGUAGES, optOutReason} from './compiler-options.ts';
 import {assertLanguageSupported, highlightCodeBlock, loadLanguages, type CodeThemes} from './highlight';
-import {createTypeInfoService, type Sample, type TypeInfoService} from './type-info.ts';
+import {isSampleFile, siteSamples} from './site-samples.ts';
+import {createTypeInfoService, type TypeInfo, type TypeInfoService} from './type-info.ts';
+import {registeredTypeInfoTable, sampleKey, tableKey} from './type-info-table.ts';
 import {lineDecorations, type LineDecoration} from './type-markup.ts';
 
 /** The site folder: node_modules with @streamr/sdk, and the docs and blog folders. */
@@ -63,44 +58,10 @@ function codeNodes(node: Node, found: Code[] = []): Code[] {
   return found;
 }
 
-/** One language service for the whole build (the docs, blog and pages plugins each load this plugin). */
+/** One language service for samples the precomputed table lacks (tests, pages outside the walk). */
 let shared: {key: string; service: TypeInfoService} | undefined;
 
-/** Every compiled sample of the site, as the sample check finds them (the site's Markdown front-end). */
-function siteSamples(siteDir: string): Sample[] {
-  const samples: Sample[] = [];
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir)) {
-      const full = path.join(dir, entry);
-      if (statSync(full).isDirectory()) {
-        if (isSampleFile(path.join(full, 'x'), siteDir)) walk(full);
-      } else if (/\.mdx?$/.test(entry)) {
-        for (const block of parsePage(readFileSync(full, 'utf8'), {file: full}).codeBlocks) {
-          const language = block.language ?? '';
-          if (!COMPILED_LANGUAGES.has(language) || optOutReason(block.meta) !== undefined) continue;
-          try {
-            samples.push({code: parseAnnotations(block.code).code, tsx: language === 'tsx'});
-          } catch {
-            // A broken annotation fails the build when the page itself is compiled.
-          }
-        }
-      }
-    }
-  };
-  for (const folder of SAMPLE_FOLDERS) {
-    const dir = path.join(siteDir, folder);
-    try {
-      walk(dir);
-    } catch (error) {
-      if ((error as {code?: string}).code !== 'ENOENT') throw error;
-    }
-  }
-  return samples;
-}
-
-function typeInfoService(options: TypeInfoOptions): TypeInfoService {
-  const siteDir = options.siteDir ?? SITE_DIR;
-  const key = `${siteDir}\n${options.apiDir}\n${options.apiUrl}`;
+function inProcessService(options: TypeInfoOptions, siteDir: string, key: string): TypeInfoService {
   if (shared?.key !== key) {
     // Created on the first sample: TypeDoc has written the reference by then.
     const reference = new ApiReference(path.resolve(siteDir, options.apiDir), options.apiUrl);
@@ -111,14 +72,19 @@ function typeInfoService(options: TypeInfoOptions): TypeInfoService {
   return shared.service;
 }
 
-/** Whether the sample check compiles the blocks of this file (scripts/check-code-samples.ts). */
-export function isSampleFile(file: string, siteDir: string): boolean {
-  const relative = path.relative(siteDir, file).split(path.sep).join('/');
-  return (
-    SAMPLE_FOLDERS.some((folder) => relative.startsWith(`${folder}/`)) &&
-    !SKIPPED_SAMPLE_FOLDERS.some((folder) => relative.startsWith(`${folder}/`))
-  );
+/** Type info of a sample: from the table the build worked out in a child process (./type-info-table.ts), else in process. */
+function typeInfoOfSample(
+  options: TypeInfoOptions,
+  code: string,
+  sample: {tsx: boolean; queries: readonly TypeQuery[]},
+): TypeInfo {
+  const request = {siteDir: options.siteDir ?? SITE_DIR, apiDir: options.apiDir, apiUrl: options.apiUrl};
+  const entry = registeredTypeInfoTable(request)?.[sampleKey(code, sample.tsx, sample.queries)];
+  if (entry && 'error' in entry) throw new Error(entry.error);
+  return entry ?? inProcessService(options, request.siteDir, tableKey(request)).typeInfo(code, sample);
 }
+
+export {isSampleFile};
 
 /** A short id prefix for a block's tooltips, unique within the page. */
 function blockId(file: string, index: number): string {
@@ -146,7 +112,7 @@ function typeInfoOf(
   const sourceLine = (line: number) => fence + 1 + (annotations.writtenLine[line] ?? 0);
   let info;
   try {
-    info = typeInfoService(options).typeInfo(annotations.code, {
+    info = typeInfoOfSample(options, annotations.code, {
       tsx: node.lang === 'tsx',
       queries: annotations.queries,
     });

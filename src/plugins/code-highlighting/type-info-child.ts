@@ -1,0 +1,27 @@
+/**
+ * Works out the type info of every compiled sample of the site with one language
+ * service, prints the table as JSON and exits (./type-info-table.ts says why).
+ * Request on stdin: {siteDir, apiDir, apiUrl}. Plain Node runs this file.
+ */
+import path from 'node:path';
+import {text} from 'node:stream/consumers';
+import {ApiReference} from './api-links.ts';
+import {siteSamples} from './site-samples.ts';
+import {sampleKey, type TableRequest, type TypeInfoTable} from './type-info-table.ts';
+import {createTypeInfoService} from './type-info.ts';
+
+const {siteDir, apiDir, apiUrl} = JSON.parse(await text(process.stdin)) as TableRequest;
+const service = createTypeInfoService(siteDir, new ApiReference(path.resolve(siteDir, apiDir), apiUrl));
+const samples = siteSamples(siteDir);
+service.preload(samples);
+const table: TypeInfoTable = {};
+for (const {code, tsx, queries} of samples) {
+  const key = sampleKey(code, tsx, queries);
+  if (key in table) continue;
+  try {
+    table[key] = service.typeInfo(code, {tsx, queries});
+  } catch (error) {
+    table[key] = {error: error instanceof Error ? error.message : String(error)};
+  }
+}
+process.stdout.write(JSON.stringify(table));
