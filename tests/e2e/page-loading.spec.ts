@@ -73,3 +73,18 @@ test('a page opened in a background tab comes alive without waiting for a frame'
   await toggle(page).click();
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
 });
+
+test('without paint timing the bundles still start, after a frame', async ({page}) => {
+  // Browsers without PerformanceObserver paint entries fall back to the next animation frame.
+  await page.addInitScript(() => {
+    // @ts-expect-error: removed on purpose, as in a browser without it
+    delete window.PerformanceObserver;
+    // The loader's 2 s safety timer must not be what starts them here.
+    const setTimeoutOf = window.setTimeout.bind(window);
+    window.setTimeout = ((handler: TimerHandler, delay?: number, ...rest: unknown[]) =>
+      delay === 2000 ? 0 : setTimeoutOf(handler, delay, ...rest)) as typeof window.setTimeout;
+  });
+  await page.goto('/guides/nodejs');
+  await toggle(page).click();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+});
