@@ -69,7 +69,10 @@ test('a page opened in a background tab comes alive without waiting for a frame'
     Object.defineProperty(document, 'visibilityState', {get: () => 'hidden'});
     window.requestAnimationFrame = () => 0;
   });
-  await page.goto('/');
+  // Docusaurus sets its hydration mark through react-helmet, in an animation frame this tab never
+  // gets, so the fixture's wait would never end (tests/e2e/fixtures.ts). The switch is disabled until
+  // the page has hydrated, so the click below is what waits for it.
+  await page.goto('/', {waitUntil: 'load'});
   await toggle(page).click();
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
 });
@@ -85,6 +88,34 @@ test('without paint timing the bundles still start, after a frame', async ({page
       delay === 2000 ? 0 : setTimeoutOf(handler, delay, ...rest)) as typeof window.setTimeout;
   });
   await page.goto('/guides/nodejs');
+  await toggle(page).click();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+});
+
+test('on the shared fixtures, goto returns only once the page has hydrated, also when the app runs after load', async ({
+  page,
+}) => {
+  // The app's main bundle only defines a function, which the test calls after `load`: the order a
+  // slow phone or a busy test machine can produce now that the bundles start after the first paint.
+  await page.route(/\/assets\/js\/main\.[0-9a-f]+\.js$/, async (route) => {
+    const response = await route.fetch();
+    await route.fulfill({
+      response,
+      body: `window.runMainLater = function () {\n${await response.text()}\n};`,
+    });
+  });
+  const loaded = page.waitForEvent('load');
+  let returned = false;
+  const navigation = page.goto('/guides/nodejs').then(() => (returned = true));
+  await loaded;
+  await page.waitForFunction(() => 'runMainLater' in window);
+  // A round trip to the page after `load`: a goto that waited for `load` alone has returned by now.
+  // The server-rendered page says "false"; the app sets "true" once it has hydrated.
+  expect(await page.evaluate(() => document.documentElement.dataset.hasHydrated)).toBe('false');
+  expect(returned, 'goto returned before the page hydrated').toBe(false);
+  await page.evaluate(() => (window as unknown as {runMainLater: () => void}).runMainLater());
+  await navigation;
+  expect(await page.evaluate(() => document.documentElement.dataset.hasHydrated)).toBe('true');
   await toggle(page).click();
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
 });
