@@ -58,7 +58,8 @@ test('a page opened in dark mode shows dark code from the first paint', async ({
   await page.addInitScript(() => localStorage.setItem('theme', 'dark'));
   // No JavaScript: what the server sent, with the colour-mode script only.
   await page.route(/\/assets\/js\//, (route) => route.abort());
-  await page.goto('/guides/nodejs');
+  // The page never hydrates: the load event is all there is to wait for (tests/e2e/fixtures.ts).
+  await page.goto('/guides/nodejs', {waitUntil: 'load'});
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
   await expectThemeColours(page, darkCodeTheme);
 });

@@ -1,6 +1,91 @@
-import {test as base, expect, type ConsoleMessage} from '@playwright/test';
+import {
+  test as base,
+  expect,
+  type BrowserContext,
+  type ConsoleMessage,
+  type Page,
+  type Response,
+} from '@playwright/test';
 
 export {expect};
+
+/**
+ * The entry bundles run after the first paint (config/page-template.ts), so the
+ * `load` event that ends `page.goto` no longer means the app is running: a click
+ * or an evaluate right after it can reach the server-rendered page before React
+ * has hydrated it. So on the shared fixtures, `goto`, `reload`, `goBack`,
+ * `goForward` and `waitForURL` also wait for Docusaurus's
+ * `html[data-has-hydrated="true"]` when they land on one of the site's app pages
+ * (an HTML document with the `#__docusaurus` root) and JavaScript is on.
+ * Markdown twins, llms.txt, the offline page and other documents without the app
+ * are returned as they are.
+ *
+ * A test that wants the page before (or without) hydration, for example one
+ * that holds or blocks the bundles, passes `waitUntil` and gets exactly that
+ * Playwright state.
+ */
+const HYDRATED = 'html[data-has-hydrated="true"]';
+// Hydration of a large page on a busy machine: generous, but well inside a test's time.
+const HYDRATION_TIMEOUT = 20_000;
+
+type NavigationOptions = {waitUntil?: unknown};
+
+async function hydratedAfter(page: Page, response: Response | null, options?: NavigationOptions) {
+  if (options?.waitUntil !== undefined) return;
+  if (response && !/^text\/html\b/.test(response.headers()['content-type'] ?? '')) return;
+  if ((await page.locator('#__docusaurus').count()) === 0) return;
+  try {
+    await page.locator(HYDRATED).waitFor({state: 'attached', timeout: HYDRATION_TIMEOUT});
+  } catch (error) {
+    throw new Error(
+      `${page.url()} did not hydrate within ${HYDRATION_TIMEOUT} ms of loading; a test that ` +
+        'expects that passes `waitUntil` (tests/e2e/fixtures.ts)',
+      {cause: error},
+    );
+  }
+}
+
+const watched = new WeakSet<Page>();
+
+/** Makes the page's navigations wait for hydration (see above). */
+export function waitForHydrationAfterNavigations(page: Page): void {
+  if (watched.has(page)) return;
+  watched.add(page);
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  const goBack = page.goBack.bind(page);
+  const goForward = page.goForward.bind(page);
+  const waitForURL = page.waitForURL.bind(page);
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    await hydratedAfter(page, response, options);
+    return response;
+  };
+  page.reload = async (options) => {
+    const response = await reload(options);
+    await hydratedAfter(page, response, options);
+    return response;
+  };
+  page.goBack = async (options) => {
+    const response = await goBack(options);
+    await hydratedAfter(page, response, options);
+    return response;
+  };
+  page.goForward = async (options) => {
+    const response = await goForward(options);
+    await hydratedAfter(page, response, options);
+    return response;
+  };
+  page.waitForURL = async (url, options) => {
+    await waitForURL(url, options);
+    await hydratedAfter(page, null, options);
+  };
+}
+
+function watchContext(context: BrowserContext): void {
+  for (const page of context.pages()) waitForHydrationAfterNavigations(page);
+  context.on('page', waitForHydrationAfterNavigations);
+}
 
 type Fixtures = {
   /** Console messages that a test expects; anything else at error level fails it. */
@@ -16,6 +101,12 @@ type Fixtures = {
  * not announce with `allowConsole(/pattern/)`.
  */
 export const test = base.extend<Fixtures>({
+  // Pages of the test's context (the `page` fixture, and any it opens) wait for hydration after
+  // navigations; with JavaScript off there is nothing to wait for.
+  context: async ({context, javaScriptEnabled}, use) => {
+    if (javaScriptEnabled !== false) watchContext(context);
+    await use(context);
+  },
   allowConsole: [
     // eslint-disable-next-line no-empty-pattern
     async ({}, use, testInfo) => {

@@ -1,4 +1,4 @@
-import {expect, test} from './fixtures';
+import {expect, test, waitForHydrationAfterNavigations} from './fixtures';
 
 test('pages requested as .html or /index.html are shown at their clean path', async ({page}) => {
   // `/guides/nodejs/index.html` does not exist on the host (the page is `guides/nodejs.html`).
@@ -119,6 +119,8 @@ test('links are prefetched on hover, but not when the visitor saves data', async
       });
     }
     const page = await context.newPage();
+    // A context of its own, outside the shared fixtures: hovering prefetches only once the app runs.
+    waitForHydrationAfterNavigations(page);
     await page.goto('/');
     await page.waitForLoadState('networkidle');
     const requested: string[] = [];
