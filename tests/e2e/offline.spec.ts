@@ -48,9 +48,10 @@ test('pages read before, their search and their Markdown twins open offline; oth
   // Fetched by the page, so through its service worker.
   await page.evaluate(() => fetch('/guides/nodejs.md').then((response) => response.text()));
 
-  await goOffline(context, page);
   // Offline, the page's prefetches of pages never read fail (what the browser logs for any failed request).
+  // Allowed before the switch: a prefetch already on its way fails the moment the network goes.
   allowConsole(/Failed to load resource: net::ERR_FAILED/);
+  await goOffline(context, page);
 
   // A page read before reloads and renders.
   await page.reload();
