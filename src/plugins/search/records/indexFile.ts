@@ -331,9 +331,8 @@ export function buildPostings(file: LocalIndexFile, partOffset: number): Posting
   const dropsAfter = pieces.map((piece) => piece.endsWith("'") || piece.endsWith('’'));
   const apostropheWord = pieces.map((piece) => piece.length === 1 && /[st]/i.test(piece));
 
-  /** Tokens of an encoded text: flat [term (negative: part), position, …]. */
-  const tokensOf = (encoded: string): number[] => {
-    const tokens: number[] = [];
+  /** Calls `visit` with the terms and the position of each indexed word of an encoded text. */
+  const eachWord = (encoded: string, visit: (terms: Int32Array, position: number) => void) => {
     let position = 0;
     let previous = -1;
     const step = width === 1 ? 1 : 2;
@@ -346,9 +345,17 @@ export function buildPostings(file: LocalIndexFile, partOffset: number): Posting
       const dropped = terms !== null && apostropheWord[id] && previous >= 0 && dropsAfter[previous];
       previous = id;
       if (terms === null || dropped || terms.length === 0) continue;
-      for (let t = 0; t < terms.length; t++) tokens.push(terms[t], position);
+      visit(terms, position);
       position += 1;
     }
+  };
+
+  /** Tokens of an encoded text: flat [term (negative: part), position, …]. */
+  const tokensOf = (encoded: string): number[] => {
+    const tokens: number[] = [];
+    eachWord(encoded, (terms, position) => {
+      for (let t = 0; t < terms.length; t++) tokens.push(terms[t], position);
+    });
     return tokens;
   };
 
@@ -375,21 +382,9 @@ export function buildPostings(file: LocalIndexFile, partOffset: number): Posting
   const mostTerms = wordTerms.reduce((most, terms) => Math.max(most, terms?.length ?? 0), 1);
   const addContent = (encoded: string, record: number, attribute: number) => {
     reserve(encoded.length * mostTerms * 4);
-    let position = 0;
-    let previous = -1;
-    const step = width === 1 ? 1 : 2;
-    for (let i = 0; i < encoded.length; i += step) {
-      const id =
-        width === 1
-          ? fromCode(encoded.charCodeAt(i))
-          : fromCode(encoded.charCodeAt(i)) * ALPHABET + fromCode(encoded.charCodeAt(i + 1));
-      const terms = wordTerms[id];
-      const dropped = terms !== null && apostropheWord[id] && previous >= 0 && dropsAfter[previous];
-      previous = id;
-      if (terms === null || dropped || terms.length === 0) continue;
+    eachWord(encoded, (terms, position) => {
       for (let t = 0; t < terms.length; t++) write(terms[t], record, attribute, position);
-      position += 1;
-    }
+    });
   };
   const {records} = file;
   const pageOf = recordPages(file);
