@@ -52,6 +52,8 @@ export const darkCodeTheme: PrismTheme = {
   ],
 };
 
+export const typeHoversEnabled = process.env.TYPE_HOVERS?.trim().toLowerCase() !== 'false';
+
 /**
  * Code blocks are highlighted at build time (src/plugins/code-highlighting), for
  * docs, blog and pages alike. prism-react-renderer bundles JavaScript, TypeScript,
@@ -62,7 +64,10 @@ export const codeHighlightingOptions: RemarkCodeHighlightingOptions = {
   themes: {light: lightCodeTheme, dark: darkCodeTheme},
   additionalLanguages: ['bash', 'ini', 'sql'],
   // Type hovers on the compiled TypeScript samples, SDK symbols linked to TypeDoc's reference.
-  typeInfo: {apiDir: sdkApiOutDir, apiUrl: `${baseUrl}${sdkApiOutDir.replace(/^docs\//, '')}`},
+  // TYPE_HOVERS=false builds without them, to measure what they cost.
+  ...(typeHoversEnabled
+    ? {typeInfo: {apiDir: sdkApiOutDir, apiUrl: `${baseUrl}${sdkApiOutDir.replace(/^docs\//, '')}`}}
+    : {}),
 };
 
 /**

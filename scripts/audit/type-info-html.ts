@@ -16,7 +16,7 @@ export type TypeInfoHtml = {route: string; hovers: number; with: Sizes; without:
 /** Tooltips, `^?` answers and error messages: text only type info puts in the page. */
 const ADDED = '.twoslash-popup, .twoslash-query, .twoslash-error-message';
 /** Elements that wrap a token's markup: removed, their content kept. */
-const WRAPPERS = '.twoslash, .twoslash-hover, .twoslash-error';
+const WRAPPERS = '.twoslash-hover, .twoslash-error';
 
 /** The page's HTML as serialized, with and without type info, and how many hovers it has. */
 export function splitTypeInfo(html: string): {with: string; without: string; hovers: number} {

@@ -4,7 +4,8 @@ import {expect, test} from './fixtures';
 
 /**
  * Type hovers on compiled TypeScript samples (src/plugins/code-highlighting,
- * type-info.ts): rendered at build time, shown by CSS on hover and focus.
+ * type-info.ts): rendered at build time, shown by CSS on hover and focus; a
+ * symbol's later mentions share the first one's tooltip (client/type-hovers.ts).
  */
 const GUIDE = '/guides/nodejs';
 
@@ -86,6 +87,38 @@ test('hovering a local identifier shows its type; ^? and the expected error rend
   // The annotation lines themselves are not shown, nor copied.
   await expect(page.locator('pre', {hasText: '^?'})).toHaveCount(0);
   await expect(page.locator('pre', {hasText: '@errors'})).toHaveCount(0);
+});
+
+test('a later mention of a symbol shows the tooltip it shares with the first, under itself', async ({
+  page,
+}) => {
+  await page.goto(GUIDE);
+  const later = page.locator('pre span.twoslash-hover[tabindex="-1"]', {hasText: /^stream$/}).first();
+  const tooltip = await tooltipOf(page, later);
+  // No tooltip of its own: it names the first mention's.
+  expect(await later.evaluate((node) => node.nextElementSibling?.getAttribute('role') ?? null)).not.toBe(
+    'tooltip',
+  );
+  await expect(tooltip).toHaveCount(1);
+  await expect(later).toHaveAccessibleDescription(/const stream: Stream/);
+  await expect(tooltip).toBeHidden();
+  await later.hover();
+  await expect(tooltip).toBeVisible();
+  await expect(tooltip).toContainText('const stream: Stream');
+  await expectOnTop(tooltip);
+  // Under this mention, not the first one.
+  const [word, box] = [await later.boundingBox(), await tooltip.boundingBox()];
+  expect(Math.abs(box!.y - (word!.y + word!.height))).toBeLessThan(8);
+  expect(Math.abs(box!.x - word!.x)).toBeLessThan(8);
+  await page.mouse.move(1, 1);
+  await expect(tooltip).toBeHidden();
+  // Clicked, it keeps focus and its tooltip while the pointer is elsewhere.
+  await later.click();
+  await page.mouse.move(1, 1);
+  await expect(later).toBeFocused();
+  await expect(tooltip).toBeVisible();
+  await page.keyboard.press('Tab');
+  await expect(tooltip).toBeHidden();
 });
 
 test('tooltips are readable and axe-clean in dark mode', async ({page}) => {

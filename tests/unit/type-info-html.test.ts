@@ -6,11 +6,11 @@ const token = (text: string) => `<span class='token plain'>${text}</span>`;
 const plain = `<html><body><pre><code><div class='token-line'>${token('stream')}.${token('id')}<br></div></code></pre></body></html>`;
 const withInfo =
   `<html><body><pre><code><div class='token-line'>` +
-  `<span class='twoslash'><span class='twoslash-hover' tabindex='0' aria-describedby='t-0'>${token('stream')}</span>` +
-  `<span class='twoslash-popup' role='tooltip' id='t-0'><code class='twoslash-signature'>const stream: Stream</code></span></span>.` +
-  `<span class='twoslash'><a class='twoslash-hover' href='/usage/sdk/api/classes/Stream#id' aria-describedby='t-1'>${token('id')}</a>` +
-  `<span class='twoslash-popup' role='tooltip' id='t-1'><code class='twoslash-signature'>(property) Stream.id: StreamID</code>` +
-  `<span class='twoslash-docs'>The stream's ID.</span></span></span>` +
+  `<span class='twoslash-hover' tabindex='0' aria-describedby='t-0'>${token('stream')}</span>` +
+  `<span class='twoslash-popup' role='tooltip' id='t-0'>const stream: Stream</span>.` +
+  `<a class='twoslash-hover' href='/usage/sdk/api/classes/Stream#id' aria-describedby='t-1'>${token('id')}</a>` +
+  `<span class='twoslash-popup' role='tooltip' id='t-1'>(property) Stream.id: StreamID` +
+  `<span class='twoslash-docs'>The stream's ID.</span></span>` +
   `<span class='twoslash-query'><span aria-hidden='true'>^ </span>const stream: Stream</span><br></div></code></pre></body></html>`;
 
 describe('extra HTML from type info (audit)', () => {

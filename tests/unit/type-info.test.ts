@@ -155,10 +155,22 @@ describe('type info of a sample', () => {
     expect(lines[3]).toContain(
       `<span class='twoslash-query'>      <span aria-hidden='true'>^ </span>const stream: Stream</span>`,
     );
-    // A symbol's later mentions are not tab stops (only its first one is).
-    expect(lines[4]).toMatch(
-      /<span class='twoslash-hover' tabindex='-1' aria-describedby='b0-\d+'>stream<\/span>/,
+    // The tooltip holds the signature as text, and the doc comment, nothing more.
+    expect(lines[3]).toMatch(
+      new RegExp(
+        `<span class='twoslash-popup' role='tooltip' id='${link?.[1]}'>\\(method\\) StreamrClient\\.getStream\\([^<]*<span class='twoslash-docs'>[^<]+</span></span>`,
+      ),
     );
+    // A symbol's later mentions are not tab stops (only its first one is), and share its tooltip.
+    const firstStream =
+      /<span class='twoslash-hover' tabindex='0' aria-describedby='(b0-\d+)'>stream<\/span>/.exec(
+        lines[3] ?? '',
+      );
+    expect(lines[4]).toContain(
+      `<span class='twoslash-hover' tabindex='-1' aria-describedby='${firstStream?.[1]}'>stream</span>`,
+    );
+    expect(lines[4]).not.toContain(`id='${firstStream?.[1]}'`);
+    expect(html.match(new RegExp(`id='${firstStream?.[1]}'`, 'g'))).toHaveLength(1);
     expect(lines[5]).toContain("<span class='twoslash-error'>");
     expect(lines[5]).toContain(
       "<span class='twoslash-error-message'>error TS2322: Type '&quot;subscribe&quot;'"
@@ -255,8 +267,8 @@ describe('where type info must not go', () => {
   it('search records do not index tooltip text', () => {
     const html =
       '<html><head><link rel=canonical href=https://docs.example.com/g></head><body><article><div class=markdown><h1>Guide</h1><p>Intro text.</p>' +
-      "<div class=theme-code-block><pre><code><span class='twoslash'><span class='twoslash-hover' tabindex='0' aria-describedby='t'>x</span>" +
-      "<span class='twoslash-popup' role='tooltip' id='t'><code>const unindexedtype: number</code></span></span></code></pre></div></div></article></body></html>";
+      "<div class=theme-code-block><pre><code><span class='twoslash-hover' tabindex='0' aria-describedby='t'>x</span>" +
+      "<span class='twoslash-popup' role='tooltip' id='t'>const unindexedtype: number</span></code></pre></div></div></article></body></html>";
     const records = recordsFromHtml(html, '/g', {
       siteUrl: 'https://docs.example.com',
       baseUrl: '/',

@@ -2,8 +2,12 @@
  * The markup of type info inside a highlighted block (build time only):
  * - an identifier with quick info is focusable: a link to the API reference for
  *   SDK symbols, otherwise a `tabindex=0` span; `aria-describedby` names its
- *   tooltip, the next element, which CSS shows on hover and focus (./type-info.css);
+ *   tooltip. The first mention of a symbol in a block carries the tooltip as its
+ *   next element, which CSS shows on hover and focus (./type-info.css); later
+ *   mentions name that same tooltip, which ./client/type-hovers.ts shows for them;
  * - a `// ^?` answer and an expected error's message go under their line.
+ * Few elements per identifier: the guides have a hundred or more, and every
+ * element is style, layout and memory work for the page.
  * Attributes use single quotes, like the token markup (./highlight.ts).
  */
 import {escapeHtml} from './markup.ts';
@@ -39,28 +43,29 @@ export function lineDecorations(info: TypeInfo, lineCount: number, idPrefix: str
     after: '',
   }));
   // A sample names the same few symbols again and again (`streamr`, `stream`): only the first
-  // mention of each is a tab stop, so Tab crosses a block in a handful of presses, not dozens.
-  // Later mentions still show their tooltip on hover, and on focus when clicked.
-  const tabStops = new Set<string>();
+  // mention of each is a tab stop, so Tab crosses a block in a handful of presses, not dozens,
+  // and only the first carries the tooltip; later mentions are described by it too.
+  const tooltips = new Map<string, string>();
   info.hovers.forEach((hover, index) => {
     const line = lines[hover.line];
     if (!line || line.hovers.some((other) => other.start < hover.end && hover.start < other.end)) return;
-    const id = `${idPrefix}-${index}`;
-    const symbol = `${hover.signature}\n${hover.link ?? ''}`;
-    const tabIndex = tabStops.has(symbol) ? '-1' : '0';
-    tabStops.add(symbol);
+    const symbol = `${hover.signature}\n${hover.docs}\n${hover.link ?? ''}`;
+    const shared = tooltips.get(symbol);
+    const id = shared ?? `${idPrefix}-${index}`;
+    tooltips.set(symbol, id);
     const target = hover.link
-      ? `<a class='twoslash-hover' href='${attribute(hover.link)}'${tabIndex === '0' ? '' : " tabindex='-1'"} aria-describedby='${id}'>`
-      : `<span class='twoslash-hover' tabindex='${tabIndex}' aria-describedby='${id}'>`;
+      ? `<a class='twoslash-hover' href='${attribute(hover.link)}'${shared ? " tabindex='-1'" : ''} aria-describedby='${id}'>`
+      : `<span class='twoslash-hover' tabindex='${shared ? '-1' : '0'}' aria-describedby='${id}'>`;
+    // The signature is the tooltip's own text (code font, from the block); the doc comment is prose.
     const docs = hover.docs ? `<span class='twoslash-docs'>${text(hover.docs)}</span>` : '';
-    const popup =
-      `<span class='twoslash-popup' role='tooltip' id='${id}'>` +
-      `<code class='twoslash-signature'>${text(hover.signature)}</code>${docs}</span>`;
+    const popup = shared
+      ? ''
+      : `<span class='twoslash-popup' role='tooltip' id='${id}'>${text(hover.signature)}${docs}</span>`;
     line.hovers.push({
       start: hover.start,
       end: hover.end,
-      open: `<span class='twoslash'>${target}`,
-      close: `${hover.link ? '</a>' : '</span>'}${popup}</span>`,
+      open: target,
+      close: `${hover.link ? '</a>' : '</span>'}${popup}`,
     });
   });
   for (const query of info.queries) {

@@ -112,10 +112,10 @@ export default function offlineCaching({offlineMode}: Params): void {
   router.addCacheListener();
   // Control the open tab at once, so the pages read next are saved too; an update waits for the reader (the reload prompt).
   worker.addEventListener('activate', (event) => event.waitUntil(worker.clients.claim()));
-  // "Refresh" in the reload prompt asks for SKIP_WAITING from the worker the page registered. When the
-  // browser found the update by itself (a later visit, an update check), that is the active, old worker,
-  // and the waiting one would never take over: pass the request on (once; the PWA plugin's own listener
-  // in the waiting worker does the rest).
+  // "Refresh" in the reload prompt sends SKIP_WAITING to the waiting worker (./browser/register.ts). Pages
+  // still running the PWA plugin's registration code (open since an older deploy) send it to the worker
+  // they registered, the active, old one when the browser found the update by itself: pass the request
+  // on (once; the PWA plugin's own listener in the waiting worker does the rest).
   worker.addEventListener('message', ({data}) => {
     if (!isSkipWaiting(data) || data.forwarded) return;
     worker.registration.waiting?.postMessage({type: 'SKIP_WAITING', forwarded: true} satisfies SkipWaiting);

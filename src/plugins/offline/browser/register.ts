@@ -2,20 +2,67 @@ import ExecutionEnvironment from '@docusaurus/ExecutionEnvironment';
 
 /**
  * Registers the service worker once the page has loaded and the browser is
- * idle, so it never competes with the page's own downloads; the registration
- * code of `@docusaurus/plugin-pwa` (which also shows the reload prompt when a
- * new version waits) is a chunk of its own, loaded only then. A page that
- * loaded before a service worker controlled it (the first visit) hands the
- * worker the URLs it fetched, so that page, too, opens offline later.
+ * idle, so it never competes with the page's own downloads. A page that loaded
+ * before a service worker controlled it (the first visit) hands the worker the
+ * URLs it fetched, so that page, too, opens offline later. When a deploy brings
+ * a new worker, `@docusaurus/plugin-pwa`'s reload prompt offers it (a chunk
+ * loaded only then).
+ *
+ * The plain `navigator.serviceWorker` API instead of the PWA plugin's own
+ * registration code: that loads workbox-window (bundled twice, 6 KB of first-load
+ * JavaScript in all) for what these few lines do. Its other work is not needed
+ * here: offline mode is always on (./index.ts), so the worker's URL never changes
+ * and installing the app never has to swap registrations.
  */
+
+// The PWA plugin's worker (the plugin's webpack config sets the URL) reads its mode from `params`.
+const WORKER_URL = `${process.env.PWA_SERVICE_WORKER_URL}?params=${encodeURIComponent(JSON.stringify({offlineMode: true}))}`;
+
 function start(): void {
   const controlledAtLoad = navigator.serviceWorker.controller !== null;
-  // workbox-window first: the registration code imports it too, and would log its failure as an error.
-  // A tab opened before a deploy finds these chunks gone; it registers on its next page load instead.
-  import('workbox-window')
-    .then(() => import('@docusaurus/plugin-pwa/lib/registerSw.js'))
-    .then(() => (controlledAtLoad ? undefined : saveThisPage()))
+  navigator.serviceWorker
+    .register(WORKER_URL)
+    .then((registration) => {
+      offerUpdates(registration);
+      return controlledAtLoad ? undefined : saveThisPage();
+    })
+    // No worker (private mode, storage off) only means no offline copy.
     .catch(() => undefined);
+}
+
+/**
+ * A worker that finished installing while another one is active waits for the
+ * reader: the prompt's "Refresh" lets it take over (SKIP_WAITING, which the
+ * plugin's worker answers), then reloads into the new version.
+ */
+function offerUpdates(registration: ServiceWorkerRegistration): void {
+  let offered = false;
+  const offer = () => {
+    const waiting = registration.waiting;
+    if (offered || !waiting || !registration.active) return;
+    offered = true;
+    import('@docusaurus/plugin-pwa/lib/renderReloadPopup.js')
+      .then(({renderReloadPopup}) =>
+        renderReloadPopup({
+          onReload() {
+            navigator.serviceWorker.addEventListener('controllerchange', () => location.reload(), {
+              once: true,
+            });
+            waiting.postMessage({type: 'SKIP_WAITING'});
+          },
+        }),
+      )
+      // A tab opened before a deploy finds the prompt's chunk gone; the next page load offers it.
+      .catch(() => undefined);
+  };
+  // Found on an earlier visit and still waiting, or found now (this registration's update check, another tab's).
+  offer();
+  registration.addEventListener('updatefound', () => {
+    const installing = registration.installing;
+    installing?.addEventListener('statechange', () => {
+      if (installing.state === 'installed') offer();
+    });
+  });
 }
 
 async function saveThisPage(): Promise<void> {
