@@ -409,7 +409,11 @@ class ColumnRecord implements SearchRecord {
   objectID = '';
   private readonly columns: RecordColumns;
   private readonly index: number;
-  private cache: {hierarchy?: Hierarchy; weight?: SearchRecord['weight']; content?: string | null} = {};
+  // Worked out on first read (undefined: not yet); fields, not an object per record, to keep making records cheap.
+  private hierarchyRead: Hierarchy | undefined = undefined;
+  private weightRead: SearchRecord['weight'] | undefined = undefined;
+  private contentRead: string | null | undefined = undefined;
+  private urlRead: string | undefined = undefined;
 
   constructor(columns: RecordColumns, index: number) {
     this.columns = columns;
@@ -429,8 +433,11 @@ class ColumnRecord implements SearchRecord {
   }
 
   get url(): string {
-    const anchor = this.anchor;
-    return anchor ? `${this.url_without_anchor}#${anchor}` : this.url_without_anchor;
+    if (this.urlRead === undefined) {
+      const anchor = this.anchor;
+      this.urlRead = anchor ? `${this.url_without_anchor}#${anchor}` : this.url_without_anchor;
+    }
+    return this.urlRead;
   }
 
   get type(): RecordType {
@@ -438,10 +445,10 @@ class ColumnRecord implements SearchRecord {
   }
 
   get hierarchy(): Hierarchy {
-    if (!this.cache.hierarchy) {
+    if (!this.hierarchyRead) {
       const {file, text, stringAt} = this.columns;
       const [l1, l2, l3, l4, l5, l6] = file.records.levels;
-      this.cache.hierarchy = {
+      this.hierarchyRead = {
         lvl0: text(this.page[1]),
         lvl1: stringAt(l1, this.index),
         lvl2: stringAt(l2, this.index),
@@ -451,17 +458,17 @@ class ColumnRecord implements SearchRecord {
         lvl6: stringAt(l6, this.index),
       };
     }
-    return this.cache.hierarchy;
+    return this.hierarchyRead;
   }
 
   get content(): string | null {
-    if (this.cache.content === undefined) this.cache.content = this.columns.content(this.index);
-    return this.cache.content;
+    if (this.contentRead === undefined) this.contentRead = this.columns.content(this.index);
+    return this.contentRead;
   }
 
   get weight(): SearchRecord['weight'] {
     const {pageFirst, pageOf} = this.columns;
-    return (this.cache.weight ??= {
+    return (this.weightRead ??= {
       pageRank: this.page[2],
       level: LEVEL_WEIGHT[this.type],
       position: this.index - pageFirst[pageOf[this.index]],
