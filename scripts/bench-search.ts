@@ -66,7 +66,8 @@ const browser = await chromium.launch({
 });
 
 try {
-  const page = await browser.newPage();
+  // No service worker: the index files it hands over report no transfer size.
+  const page = await (await browser.newContext({serviceWorkers: 'block'})).newPage();
   const transferred = new Map<string, number>();
   page.on('requestfinished', async (request) => {
     const sizes = await request.sizes().catch(() => undefined);
