@@ -2,7 +2,7 @@
 /**
  * `npm run bench:search`: a report (not a test) on the local search of the built
  * site (`npm run build` first):
- * - the index file's size, raw, gzip and brotli;
+ * - the index's size, raw, gzip and brotli: the first file and all its shards;
  * - what the first search costs in the browser: bytes fetched, and the time to
  *   fetch and load the index;
  * - query latency in the browser, measured by the search client itself (User
@@ -27,14 +27,23 @@ if (!existsSync(INDEX)) {
   process.exit(1);
 }
 
-const raw = readFileSync(INDEX);
-const index = JSON.parse(raw.toString('utf8'));
+// The whole index: the first file and every shard in the folder named after it (all of them, not what one search fetches).
+const files = [
+  INDEX,
+  ...readdirSync(path.join(BUILD, 'search-index'), {recursive: true, encoding: 'utf8'})
+    .filter((name) => name.endsWith('.json'))
+    .map((name) => path.join(BUILD, 'search-index', name)),
+];
+const index = JSON.parse(readFileSync(INDEX, 'utf8'));
+const bodies = files.map((file) => readFileSync(file));
+const sum = (sizeOf: (body: Buffer) => number) => bodies.reduce((total, body) => total + sizeOf(body), 0);
 const size = {
-  records: index.records.content.length,
+  records: index.records.types.length / index.width,
   pages: index.pages.length,
-  rawBytes: raw.length,
-  gzipBytes: gzipSync(raw, {level: 9}).length,
-  brotliBytes: brotliCompressSync(raw, {params: {[zlib.BROTLI_PARAM_QUALITY]: 11}}).length,
+  files: files.length,
+  rawBytes: sum((body) => body.length),
+  gzipBytes: sum((body) => gzipSync(body, {level: 9}).length),
+  brotliBytes: sum((body) => brotliCompressSync(body, {params: {[zlib.BROTLI_PARAM_QUALITY]: 11}}).length),
 };
 
 const queries: string[] = readdirSync('tests/search-relevance')
@@ -57,7 +66,8 @@ const browser = await chromium.launch({
 });
 
 try {
-  const page = await browser.newPage();
+  // No service worker: the index files it hands over report no transfer size.
+  const page = await (await browser.newContext({serviceWorkers: 'block'})).newPage();
   const transferred = new Map<string, number>();
   page.on('requestfinished', async (request) => {
     const sizes = await request.sizes().catch(() => undefined);
@@ -101,7 +111,9 @@ try {
   const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
   const ms = (value: number) => `${value.toFixed(2)} ms`;
   console.log(`Local search index (${INDEX}): ${size.records} records from ${size.pages} pages`);
-  console.log(`  raw ${kb(size.rawBytes)}, gzip ${kb(size.gzipBytes)}, brotli ${kb(size.brotliBytes)}`);
+  console.log(
+    `  ${size.files} files (first file and shards): raw ${kb(size.rawBytes)}, gzip ${kb(size.gzipBytes)}, brotli ${kb(size.brotliBytes)}`,
+  );
   console.log(
     `First search (not at page load): ${firstSearch.length} requests, ${kb(firstSearch.reduce((sum, [, bytes]) => sum + bytes, 0))} transferred`,
   );

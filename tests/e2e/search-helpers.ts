@@ -1,5 +1,8 @@
+import {readFileSync} from 'node:fs';
+import path from 'node:path';
 import {expect, type BrowserContext, type Page} from '@playwright/test';
-import {decodeIndex, encodeIndex, type LocalIndexFile} from '../../src/plugins/search/records/indexFile';
+import {decodeIndex, encodeIndex, type SplitIndexFile} from '../../src/plugins/search/records/indexFile';
+import {joinIndex} from '../../src/plugins/search/records/joinIndex';
 import {recordsFromBlocks, type Block} from '../../src/plugins/search/records/page';
 import {withObjectId} from '../../src/plugins/search/records/recordId';
 
@@ -50,14 +53,21 @@ export async function searchFor(page: Page, query: string): Promise<void> {
 
 type ExtraPage = {path: string; lvl0?: string; facets?: Record<string, string>; blocks: Block[]};
 
+/** The built site's whole local index (first file and shards joined), as Node readers see it. */
+export function builtIndex(buildDir = 'build') {
+  const read = (name: string) => JSON.parse(readFileSync(path.join(buildDir, name), 'utf8')) as unknown;
+  return joinIndex(read('search-index.json') as SplitIndexFile, read);
+}
+
 /**
  * Serves the real local index with extra pages of records appended, e.g. one
  * whose text is markup or whose facets the contextual search must filter out.
+ * It is served whole (one file, no shards), which the browser's loader also reads.
  */
 export async function addPagesToIndex(page: Page, extra: ExtraPage[]): Promise<void> {
   await page.route('**/search-index.json', async (route) => {
     const response = await route.fetch();
-    const file = (await response.json()) as LocalIndexFile;
+    const file = builtIndex();
     const records = decodeIndex(file).map(withObjectId);
     for (const {path, lvl0, facets, blocks} of extra) {
       records.push(

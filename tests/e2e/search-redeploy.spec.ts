@@ -116,3 +116,39 @@ test('the index cannot be fetched: no reload, the dialog says search is unreacha
   await expect(reloadRequest(page)).toHaveCount(0);
   expect(await page.evaluate(() => sessionStorage.getItem('docs-search-reloaded-at'))).toBeNull();
 });
+
+test('the index was replaced by a deploy: its old shards are gone, search fetches the new first file and answers', async ({
+  page,
+}) => {
+  const site = await siteThatRedeploys(page);
+  // Deploys of the index alone: each deploy's first file names its own shard folder (the real shards, renamed).
+  let deploy = 0;
+  const folder = (n: number) => `search-index/deploy${String(n).padStart(6, '0')}/`;
+  const firstFiles: number[] = [];
+  await page.route('**/search-index.json', async (route) => {
+    const response = await route.fetch();
+    const file = await response.json();
+    firstFiles.push(deploy);
+    await route.fulfill({response, json: {...file, shards: {...file.shards, path: folder(deploy)}}});
+  });
+  await page.route(/\/search-index\/deploy\d{6}\//, async (route) => {
+    const url = new URL(route.request().url());
+    const real = url.pathname.match(/\/search-index\/deploy(\d{6})\/(.*)$/)!;
+    // Only the current deploy's shards exist.
+    if (Number(real[1]) !== deploy) return route.fulfill({status: 404, body: 'Not found'});
+    const realFolder = (await (await page.request.get('/search-index.json')).json()).shards.path;
+    return route.fulfill({response: await page.request.get(`/${realFolder}${real[2]}`)});
+  });
+  await page.goto('/');
+  await openSearch(page);
+  await searchFor(page, 'stream');
+  await expect(searchDialog(page).hits.first()).toBeVisible();
+
+  deploy = 1;
+  // A word whose shards this tab has not loaded yet: the old folder answers 404.
+  await searchFor(page, 'delegation');
+  await expect.poll(() => firstFiles).toEqual([0, 1]);
+  await expect(searchDialog(page).hits.first()).toContainText(/delegat/i);
+  await expect(page.locator('.docs-search-error')).toHaveCount(0);
+  expect(site.loads).toHaveLength(1);
+});

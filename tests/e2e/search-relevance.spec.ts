@@ -1,17 +1,16 @@
 import {readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {expect, test} from '@playwright/test';
-import {answerSearch} from '../../src/plugins/search/algolia-protocol/answer';
-import type {SearchEngine} from '../../src/plugins/search/engine/engine';
-import type {LocalIndexFile} from '../../src/plugins/search/records/indexFile';
-import {searchEngineFor} from '../../src/plugins/search/records/openIndex';
+import {localSearch, type LocalSearch} from '../../src/plugins/search/client/localSearch';
+import type {SplitIndexFile} from '../../src/plugins/search/records/indexFile';
 
 /**
  * Relevance of the local search: every query the writers listed in
  * tests/search-relevance/*.json must have its expected page among the first 3
  * pages of the dialog's hits (in the order the engine ranks them), searched
  * the way the dialog searches: the built index, contextual facet filters, 20 hits.
- * Runs in Node on build/search-index.json (no browser needed).
+ * Runs in Node on build/search-index.json and its shards (no browser needed),
+ * opened and answered by the browser's code.
  */
 type Case = {query: string; expected: string};
 
@@ -20,16 +19,16 @@ const suites = readdirSync(folder)
   .filter((file) => file.endsWith('.json'))
   .map((file) => ({file, cases: JSON.parse(readFileSync(path.join(folder, file), 'utf8')) as Case[]}));
 
-let engine: SearchEngine;
+let search: LocalSearch;
 test.beforeAll(() => {
-  const file = JSON.parse(readFileSync('build/search-index.json', 'utf8')) as LocalIndexFile;
-  // As the browser opens it: the term table built from the file's piece numbers.
-  engine = searchEngineFor(file);
+  const file = JSON.parse(readFileSync('build/search-index.json', 'utf8')) as SplitIndexFile;
+  // As the browser opens it: the first file, then the shards each query needs.
+  search = localSearch(file, async (shard) => JSON.parse(readFileSync(path.join('build', shard), 'utf8')));
 });
 
 /** The first pages of the hits for a query, as site paths. */
-function topPages(searchEngine: SearchEngine, query: string, count = 3): string[] {
-  const {hits} = answerSearch(searchEngine, 'streamr-docs', {
+async function topPages(query: string, count = 3): Promise<string[]> {
+  const {hits} = await search('streamr-docs', {
     query,
     hitsPerPage: 20,
     facetFilters: ['language:en', ['docusaurus_tag:default', 'docusaurus_tag:docs-default-current']],
@@ -51,9 +50,10 @@ test('the query files are well formed', () => {
 });
 
 for (const {file, cases} of suites) {
-  test(`relevance: ${file}`, () => {
-    const failures = cases
-      .map(({query, expected}) => ({query, expected, top: topPages(engine, query)}))
+  test(`relevance: ${file}`, async () => {
+    const answered = [];
+    for (const {query, expected} of cases) answered.push({query, expected, top: await topPages(query)});
+    const failures = answered
       .filter(({expected, top}) => !top.includes(expected))
       .map(
         ({query, expected, top}) =>
@@ -66,8 +66,8 @@ for (const {file, cases} of suites) {
   });
 }
 
-test('the check can fail: a page that is not in the top 3 is reported', () => {
-  const top = topPages(engine, 'undelegation queue');
+test('the check can fail: a page that is not in the top 3 is reported', async () => {
+  const top = await topPages('undelegation queue');
   expect(top).not.toContain('/guides/nodejs');
   expect(top.length).toBeGreaterThan(0);
 });

@@ -144,7 +144,13 @@ test.describe('search button', () => {
     await page.locator('nav.navbar .navbar__brand').click(); // client-side navigation keeps the loaded index
     await openSearch(page);
     await searchFor(page, 'operator');
-    expect(urls.filter((url) => url.includes('search-index'))).toHaveLength(1);
+    const index = urls.filter((url) => url.includes('search-index'));
+    // The first file once; then only shards (each once) of the folder it names.
+    expect(index.filter((url) => url.endsWith('/search-index.json'))).toHaveLength(1);
+    const shards = index.filter((url) => !url.endsWith('/search-index.json'));
+    expect(shards.length).toBeGreaterThan(0);
+    expect(shards.every((url) => /\/search-index\/[0-9a-f]{12}\/[tc]\d+\.json$/.test(url))).toBe(true);
+    expect(new Set(shards).size).toBe(shards.length);
   });
 });
 

@@ -19,6 +19,7 @@ describe('offline caching rules', () => {
     expect(policy('/guides/nodejs')).toBe('page');
     expect(policy('/guides/nodejs.html')).toBe('page');
     expect(policy('/search-index.json')).toBe('data');
+    expect(policy('/search-index/0a1b2c3d4e5f/t3.json')).toBe('data');
     expect(policy('/guides/nodejs.md')).toBe('data');
     expect(policy('/llms.txt')).toBe('data');
     expect(policy('/llms-full.txt')).toBe('data');

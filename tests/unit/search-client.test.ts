@@ -15,7 +15,8 @@ import {
   wrapSearchClient,
   type SearchClientLike,
 } from '../../src/plugins/search/client/searchClient';
-import {encodeIndex} from '../../src/plugins/search/records/indexFile';
+import {PART} from '../../src/plugins/search/engine/engine';
+import {encodeIndex, splitIndex} from '../../src/plugins/search/records/indexFile';
 import {recordsFromBlocks} from '../../src/plugins/search/records/page';
 
 const evil = '<img src=x onerror=alert(1)>';
@@ -219,6 +220,56 @@ describe('local client', () => {
       results: [{nbHits: 1}],
     });
     expect(fetch).toHaveBeenCalledTimes(2);
+  });
+
+  /** A server of a split index: the first file at /docs/<name>.json and its shards, per deploy. */
+  function splitServer(name: string, deploys: string[]) {
+    const served = new Map<string, unknown>();
+    let deploy = 0;
+    const publish = () => {
+      const {first, shards} = splitIndex(file, PART, `${name}/${deploys[deploy]}`);
+      served.clear();
+      served.set(`/docs/${name}.json`, first);
+      for (const [path, shard] of shards) served.set(`/docs/${path}`, shard);
+    };
+    publish();
+    const fetch = vi.fn(async (url: string) =>
+      served.has(url)
+        ? new Response(JSON.stringify(served.get(url)))
+        : new Response('Not found', {status: 404}),
+    );
+    const redeploy = () => {
+      deploy += 1;
+      publish();
+    };
+    return {fetch, redeploy};
+  }
+
+  it('a split index: fetches the first file, then the shards the query and its hits need, next to it', async () => {
+    const {fetch} = splitServer('index-c', ['one']);
+    vi.stubGlobal('fetch', fetch);
+    const client = createLocalSearchClient('/docs/index-c.json');
+    const {results} = await client.search({requests: [{indexName: 'docs', query: 'publish'}]});
+    expect(results[0]).toMatchObject({nbHits: 1, hits: [{hierarchy: {lvl1: 'Publishing'}}]});
+    expect(fetch.mock.calls.map(([url]) => url)).toEqual([
+      '/docs/index-c.json',
+      '/docs/index-c/one/t0.json',
+      '/docs/index-c/one/c0.json',
+    ]);
+  });
+
+  it('after a redeploy, a missing shard fetches the new first file once and answers from it', async () => {
+    const {fetch, redeploy} = splitServer('index-d', ['one', 'two']);
+    vi.stubGlobal('fetch', fetch);
+    const client = createLocalSearchClient('/docs/index-d.json');
+    await client.search({requests: [{indexName: 'docs', query: 'stream', hitsPerPage: 0}]});
+    redeploy();
+    const {results} = await client.search({requests: [{indexName: 'docs', query: 'message'}]});
+    expect(results[0]).toMatchObject({nbHits: 1});
+    const urls = fetch.mock.calls.map(([url]) => url);
+    expect(urls.filter((url) => url === '/docs/index-d.json')).toHaveLength(2);
+    expect(urls).toContain('/docs/index-d/one/t0.json');
+    expect(urls.slice(-2)).toEqual(['/docs/index-d/two/t0.json', '/docs/index-d/two/c0.json']);
   });
 
   it('rejects requests it cannot read', () => {

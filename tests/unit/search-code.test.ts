@@ -89,6 +89,7 @@ describe('findSearchChunks and isSearchRequest', () => {
     expect(isSearchRequest('http://127.0.0.1/assets/js/42.2222.js', chunks)).toBe(true);
     expect(isSearchRequest('http://127.0.0.1/assets/js/main.1111.js', chunks)).toBe(false);
     expect(isSearchRequest('http://127.0.0.1/search-index.json', chunks)).toBe(true);
+    expect(isSearchRequest('http://127.0.0.1/search-index/0a1b2c3d4e5f/t3.json', chunks)).toBe(true);
     expect(isSearchRequest('http://127.0.0.1/assets/search_index.abc.json', chunks)).toBe(true);
     expect(isSearchRequest('https://abc-dsn.algolia.net/1/indexes/*/queries', chunks)).toBe(true);
     expect(isSearchRequest('http://127.0.0.1/search', chunks)).toBe(false);

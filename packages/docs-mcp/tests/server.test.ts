@@ -6,10 +6,8 @@ import path from 'node:path';
 import {Client} from '@modelcontextprotocol/sdk/client/index.js';
 import {StdioClientTransport} from '@modelcontextprotocol/sdk/client/stdio.js';
 import {afterAll, beforeAll, describe, expect, test} from 'vitest';
-import {answerSearch} from '../../../src/plugins/search/algolia-protocol/answer.ts';
-import type {SearchEngine} from '../../../src/plugins/search/engine/engine.ts';
-import type {LocalIndexFile} from '../../../src/plugins/search/records/indexFile.ts';
-import {searchEngineFor} from '../../../src/plugins/search/records/openIndex.ts';
+import {localSearch, type LocalSearch} from '../../../src/plugins/search/client/localSearch.ts';
+import type {SplitIndexFile} from '../../../src/plugins/search/records/indexFile.ts';
 
 /**
  * The packaged server (dist/server.js, built by `npm run build:mcp` from
@@ -71,14 +69,14 @@ describe('search_docs', () => {
     {query: 'publsh messages', expected: '/usage/streams/publishing'},
   ];
 
-  /** The site's answer: its engine over build/'s index, asked as the dialog asks on a docs page. */
-  let engine: SearchEngine | undefined;
-  function siteTopUrls(query: string, count: number): string[] {
-    if (!engine) {
-      const file = JSON.parse(readFileSync('build/search-index.json', 'utf8')) as LocalIndexFile;
-      engine = searchEngineFor(file);
+  /** The site's answer: the browser's code over build/'s split index, asked as the dialog asks on a docs page. */
+  let site: LocalSearch | undefined;
+  async function siteTopUrls(query: string, count: number): Promise<string[]> {
+    if (!site) {
+      const read = (name: string) => JSON.parse(readFileSync(path.join('build', name), 'utf8')) as unknown;
+      site = localSearch(read('search-index.json') as SplitIndexFile, async (name) => read(name));
     }
-    const {hits} = answerSearch(engine, 'streamr-docs', {
+    const {hits} = await site('streamr-docs', {
       query,
       hitsPerPage: 20,
       facetFilters: ['language:en', ['docusaurus_tag:default', 'docusaurus_tag:docs-default-current']],
@@ -93,7 +91,7 @@ describe('search_docs', () => {
       expect(result.isError).toBeFalsy();
       const results = (result.structuredContent as {results: {url: string; path: string; title: string}[]})
         .results;
-      expect(results.map(({url}) => url)).toEqual(siteTopUrls(query, 5));
+      expect(results.map(({url}) => url)).toEqual(await siteTopUrls(query, 5));
       expect([...new Set(results.map(({path}) => path))].slice(0, 3)).toContain(expected);
       expect(result.content[0].text).toContain(`](${results[0].url})`);
     },

@@ -1,10 +1,12 @@
+import {createHash} from 'node:crypto';
 import {promises as fs} from 'node:fs';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import type {SearchGlobalData} from './client/backend';
 import {inlineScript} from './client/earlyOpen';
 import {recordsFromBuild, recordsFromSources, type SourcePage} from './records/build';
-import {encodeIndex} from './records/indexFile';
+import {PART} from './engine/engine';
+import {encodeIndex, splitIndex} from './records/indexFile';
 import type {RecordRules} from './records/rules';
 import type {SearchSettings} from './settings';
 import type {SearchRecord, Synonym} from './types';
@@ -108,9 +110,9 @@ export default function searchPlugin(context: LoadContext, options: Options): Pl
     async postBuild({outDir}) {
       if (options.backend !== 'local') return;
       const records = await recordsFromBuild(outDir, options.records);
-      const bytes = await writeIndex(path.join(outDir, options.indexFile), records, options);
+      const {bytes, shards} = await writeIndex(path.join(outDir, options.indexFile), records, options);
       console.log(
-        `[search] ${records.length} records, ${(bytes / 1024).toFixed(0)} KB: ${options.indexFile}`,
+        `[search] ${records.length} records, ${(bytes / 1024).toFixed(0)} KB: ${options.indexFile} and ${shards} shards`,
       );
     },
 
@@ -174,17 +176,31 @@ async function writeIndex(
   file: string,
   records: SearchRecord[],
   {settings, synonyms}: Pick<Options, 'settings' | 'synonyms'>,
-): Promise<number> {
+): Promise<{bytes: number; shards: number}> {
   const ids = new Set<string>();
   for (const record of records) {
     if (ids.has(record.objectID))
       throw new Error(`Two search records share the id ${record.objectID} (${record.url})`);
     ids.add(record.objectID);
   }
-  const json = JSON.stringify(encodeIndex(records, settings, synonyms));
-  await fs.mkdir(path.dirname(file), {recursive: true});
-  await fs.writeFile(file, json);
-  return Buffer.byteLength(json);
+  const whole = encodeIndex(records, settings, synonyms);
+  // The shards' folder is named by the index's hash: a new deploy never serves shards under an old name.
+  const hash = createHash('sha256').update(JSON.stringify(whole)).digest('hex').slice(0, 12);
+  const stem = path.basename(file).replace(/\.json$/, '');
+  const {first, shards} = splitIndex(whole, PART, `${stem}/${hash}`);
+  const dir = path.dirname(file);
+  // Only this index's shards: the dev server rewrites the index on every change.
+  await fs.rm(path.join(dir, stem), {recursive: true, force: true});
+  let bytes = 0;
+  const put = async (name: string, data: unknown) => {
+    const json = JSON.stringify(data);
+    await fs.mkdir(path.dirname(path.join(dir, name)), {recursive: true});
+    await fs.writeFile(path.join(dir, name), json);
+    bytes += Buffer.byteLength(json);
+  };
+  await put(path.basename(file), first);
+  for (const [name, shard] of shards) await put(name, shard);
+  return {bytes, shards: shards.size};
 }
 
 type SidebarItem = {

@@ -42,14 +42,10 @@ export type SearchResponse = {
 
 export function answerSearch(engine: SearchEngine, indexName: string, params: SearchParams): SearchResponse {
   const started = now();
-  const defaults = engine.settings.answer;
-  const query = typeof params.query === 'string' ? params.query : '';
+  const query = queryOf(params);
   const {records, matcher} = engine.search({query, facetFilters: params.facetFilters});
-
-  const hitsPerPage = clampInt(params.hitsPerPage, defaults.hitsPerPage, 0, 1000);
-  const page = clampInt(params.page, 0, 0, 10_000);
-  const shown = hitsPerPage === 0 ? [] : records.slice(page * hitsPerPage, (page + 1) * hitsPerPage);
-  const hits = shown.map((record) => hit(engine, record, params, matcher));
+  const {hitsPerPage, page} = paging(engine, params);
+  const hits = shownRecords(engine, params).map((record) => hit(engine, record, params, matcher));
 
   const response: SearchResponse = {
     hits,
@@ -68,6 +64,24 @@ export function answerSearch(engine: SearchEngine, indexName: string, params: Se
   const facetNames = facetList(params.facets);
   if (facetNames.length) response.facets = countFacets(records, facetNames, engine.settings.facets);
   return response;
+}
+
+/** The records of the page of hits this request asks for (a split index loads their content first). */
+export function shownRecords(engine: SearchEngine, params: SearchParams): SearchRecord[] {
+  const {records} = engine.search({query: queryOf(params), facetFilters: params.facetFilters});
+  const {hitsPerPage, page} = paging(engine, params);
+  return hitsPerPage === 0 ? [] : records.slice(page * hitsPerPage, (page + 1) * hitsPerPage);
+}
+
+function queryOf(params: SearchParams): string {
+  return typeof params.query === 'string' ? params.query : '';
+}
+
+function paging(engine: SearchEngine, params: SearchParams): {hitsPerPage: number; page: number} {
+  return {
+    hitsPerPage: clampInt(params.hitsPerPage, engine.settings.answer.hitsPerPage, 0, 1000),
+    page: clampInt(params.page, 0, 0, 10_000),
+  };
 }
 
 function hit(engine: SearchEngine, record: SearchRecord, params: SearchParams, matcher: QueryMatcher): Hit {
@@ -107,7 +121,9 @@ function hit(engine: SearchEngine, record: SearchRecord, params: SearchParams, m
 
 function retrieve(record: SearchRecord, attributes: string[]): Record<string, unknown> {
   if (attributes.includes('*')) {
-    const all = structuredClone(record) as Record<string, unknown>;
+    // A split index's records compute their fields (records/indexFile.ts `splitRecords`): copy them as data.
+    const plain = 'toJSON' in record ? (record as {toJSON(): SearchRecord}).toJSON() : record;
+    const all = structuredClone(plain) as Record<string, unknown>;
     delete all.objectID;
     return all;
   }

@@ -1,18 +1,23 @@
-import {answerSearch, type SearchResponse} from '../algolia-protocol/answer';
+import {answerSearch, shownRecords, type SearchResponse} from '../algolia-protocol/answer';
 import type {SearchParams} from '../algolia-protocol/requests';
-import type {LocalIndexFile} from '../records/indexFile';
-import {searchEngineFor} from '../records/openIndex';
+import type {LocalIndexFile, SplitIndexFile} from '../records/indexFile';
+import {openIndex, type ShardReader} from '../records/openIndex';
 
-/** Answers one Algolia search request from the loaded index. */
-export type LocalSearch = (indexName: string, params: SearchParams) => SearchResponse;
+/** Answers one Algolia search request from the index, loading the shards it needs first. */
+export type LocalSearch = (indexName: string, params: SearchParams) => Promise<SearchResponse>;
 
 /**
- * The index file made searchable: decoded, its term table built from the
- * file's piece numbers, answered through the Algolia adapter with the settings
- * it carries. The local client loads this module on the first search, so all of
- * it is one chunk of code.
+ * The index made searchable: its first file decoded, and for each request the
+ * posting shards of the query's terms and the content shards of the hits shown
+ * (each loaded once), answered through the Algolia adapter with the settings
+ * the file carries. The local client loads this module on the first search, so
+ * all of it is one chunk of code.
  */
-export function localSearch(file: LocalIndexFile): LocalSearch {
-  const engine = searchEngineFor(file);
-  return (indexName, params) => answerSearch(engine, indexName, params);
+export function localSearch(file: LocalIndexFile | SplitIndexFile, read: ShardReader): LocalSearch {
+  const index = openIndex(file, read);
+  return async (indexName, params) => {
+    await index.prepare(typeof params.query === 'string' ? params.query : '');
+    await index.loadContent(shownRecords(index.engine, params));
+    return answerSearch(index.engine, indexName, params);
+  };
 }

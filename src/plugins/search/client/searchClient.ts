@@ -99,6 +99,11 @@ function measure(name: string, start: number): void {
   }
 }
 
+/** A shard the first file names is gone: the site was deployed again since that file was fetched. */
+class StaleIndexError extends Error {
+  override name = 'StaleIndexError';
+}
+
 async function loadEngine(url: string): Promise<LocalSearch> {
   const start = performance.now();
   const [response, {localSearch}] = await Promise.all([
@@ -111,7 +116,16 @@ async function loadEngine(url: string): Promise<LocalSearch> {
   });
   if (!response.ok) throw new Error(`The search index ${url} answered HTTP ${response.status}`);
   const file = await response.json();
-  const search = localSearch(file);
+  // Shard paths are relative to the first file. Their names carry the index's hash: the browser's
+  // cache may keep them, and a missing one means a newer deploy.
+  const folder = url.slice(0, url.lastIndexOf('/') + 1);
+  const read = async (shard: string) => {
+    const answer = await fetch(`${folder}${shard}`, {credentials: 'same-origin'});
+    if (answer.status === 404) throw new StaleIndexError(`The search index shard ${shard} is gone`);
+    if (!answer.ok) throw new Error(`The search index shard ${shard} answered HTTP ${answer.status}`);
+    return answer.json();
+  };
+  const search = localSearch(file, read);
   measure('docs-search:load', start);
   return search;
 }
@@ -139,9 +153,20 @@ export function createLocalSearchClient(indexUrl: string): SearchClientLike {
     clearCache: () => Promise.resolve(),
     async search(input) {
       const requests = normalizeRequests(input);
-      const ready = await engine();
+      const answer = async () => {
+        const ready = await engine();
+        return Promise.all(requests.map(({indexName, params}) => ready(indexName, params)));
+      };
       const start = performance.now();
-      const results = requests.map(({indexName, params}) => ready(indexName, params));
+      let results;
+      try {
+        results = await answer();
+      } catch (error) {
+        if (!(error instanceof StaleIndexError)) throw error;
+        // The index was replaced by a deploy: fetch its new first file and try once more.
+        engines.delete(indexUrl);
+        results = await answer();
+      }
       measure('docs-search:query', start);
       return {results};
     },

@@ -54,7 +54,9 @@ export const PART = 8;
 /**
  * A term table made ahead (../records/indexFile.ts `buildPostings`): sorted terms
  * and, for each, flat [record, attribute code, position, …], exactly what the
- * engine would make from the records' text.
+ * engine would make from the records' text. A split index gives the terms alone
+ * (`lists` shorter or empty): a query's lists are added with `addPostings` before
+ * it is searched (`missingTerms` says which).
  */
 export type PrebuiltPostings = {terms: string[]; lists: ArrayLike<number>[]};
 
@@ -80,8 +82,16 @@ export class SearchEngine {
   private readonly filterCache = new Map<string, {mask: Uint8Array; count: number}>();
   /** Page number of each record. */
   private readonly pageOf: Int32Array;
-  /** `settings.customRanking` as comparators, in order. */
-  private readonly customRanking: ((a: SearchRecord, b: SearchRecord) => number)[];
+  /**
+   * `settings.customRanking` in order: the attribute's value, its direction, and
+   * each record's value once read (NaN: not yet). Ties are common (pages alike),
+   * so sorting compares the same records many times.
+   */
+  private readonly customRanking: {
+    valueOf: (record: SearchRecord) => unknown;
+    sign: number;
+    values: Float64Array;
+  }[];
   /** The last searchable attribute is running text (not cached: it seldom repeats). */
   private readonly textAttribute: number;
 
@@ -106,11 +116,11 @@ export class SearchEngine {
         return typeof value === 'string' && value ? value : null;
       };
     });
-    this.customRanking = this.settings.customRanking.map(({attribute, order}) => {
-      const valueOf = this.valueOf(attribute);
-      const sign = order === 'asc' ? 1 : -1;
-      return (a: SearchRecord, b: SearchRecord) => sign * (Number(valueOf(a) ?? 0) - Number(valueOf(b) ?? 0));
-    });
+    this.customRanking = this.settings.customRanking.map(({attribute, order}) => ({
+      valueOf: this.valueOf(attribute),
+      sign: order === 'asc' ? 1 : -1,
+      values: new Float64Array(records.length).fill(Number.NaN),
+    }));
     this.textAttribute = attributes.length - 1;
     for (const entry of options.synonyms ?? []) {
       const add = (from: string, to: string) => {
@@ -132,7 +142,7 @@ export class SearchEngine {
     if (options.postings) {
       // Tokenizing every text is most of the cost of a first search: take the table made at build time.
       const {terms, lists} = options.postings;
-      terms.forEach((term, index) => this.postings.set(term, lists[index]));
+      for (let index = 0; index < lists.length; index++) this.postings.set(terms[index], lists[index]);
       this.terms = terms;
     } else {
       const built = new Map<string, number[]>();
@@ -168,7 +178,32 @@ export class SearchEngine {
     return tokens;
   }
 
+  /** Vocabulary terms the query matches whose posting lists are not loaded yet (a split index). */
+  missingTerms(query: string): string[] {
+    const missing = new Set<string>();
+    for (const word of parseQuery(query))
+      for (const term of this.matchTerms(word).keys()) if (!this.postings.has(term)) missing.add(term);
+    return [...missing];
+  }
+
+  /** Posting lists loaded after the engine was made (a split index's shards). */
+  addPostings(terms: string[], lists: ArrayLike<number>[]): void {
+    terms.forEach((term, index) => this.postings.set(term, lists[index]));
+    this.lastSearch = undefined;
+  }
+
   search({query, facetFilters}: EngineQuery): EngineResult {
+    // The adapter asks twice for a page of hits (which content to load, then the answer).
+    const key = JSON.stringify([query, facetFilters ?? null]);
+    if (this.lastSearch?.key === key) return this.lastSearch.result;
+    const result = this.searchNow({query, facetFilters});
+    this.lastSearch = {key, result};
+    return result;
+  }
+
+  private lastSearch: {key: string; result: EngineResult} | undefined;
+
+  private searchNow({query, facetFilters}: EngineQuery): EngineResult {
     const words = parseQuery(query);
     const matchers = words.map((word) => this.matchTerms(word));
     const ranked = this.rank(words, matchers, this.allowed(facetFilters));
@@ -340,7 +375,8 @@ export class SearchEngine {
     const postings: ArrayLike<number>[] = [];
     const {weights} = this.settings;
     for (const [term, match] of terms) {
-      const list = this.postings.get(term)!;
+      const list = this.postings.get(term);
+      if (!list) throw new Error(`${ENGINE_ERROR} the posting list of "${term}" is not loaded`);
       postings.push(list);
       const quality = matchQuality(match);
       for (let i = 0; i < list.length; i += 3) {
@@ -385,9 +421,12 @@ export class SearchEngine {
   }
 
   private compareCustom(a: number, b: number): number {
-    for (const compare of this.customRanking) {
-      const order = compare(this.records[a], this.records[b]);
-      if (order !== 0) return order;
+    for (const {valueOf, sign, values} of this.customRanking) {
+      let valueA = values[a];
+      if (Number.isNaN(valueA)) valueA = values[a] = Number(valueOf(this.records[a]) ?? 0);
+      let valueB = values[b];
+      if (Number.isNaN(valueB)) valueB = values[b] = Number(valueOf(this.records[b]) ?? 0);
+      if (valueA !== valueB) return sign * (valueA - valueB);
     }
     return a - b;
   }

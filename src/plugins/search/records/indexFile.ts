@@ -55,7 +55,50 @@ export type LocalIndexFile = {
   settings: SearchSettings;
 };
 
+/**
+ * The first file of a split index (what the build writes): all of the above but
+ * the content, plus the engine's vocabulary and where the rest is. A query loads
+ * the posting shards of the terms it matches (precomputed lists: the browser
+ * decodes, it does not build), and the hits shown load their pages' content
+ * shards. `./joinIndex.ts` puts the parts back together for Node readers.
+ */
+export type SplitIndexFile = Omit<LocalIndexFile, 'format' | 'records'> & {
+  format: 4;
+  records: Omit<LocalIndexFile['records'], 'content'>;
+  /** The engine's vocabulary, sorted (JavaScript string order), one term per line. */
+  terms: string;
+  shards: {
+    /**
+     * Folder of the shards, relative to this file. It carries a hash of the whole
+     * index, so a tab holding an old deploy's first file never reads a new deploy's shards.
+     */
+    path: string;
+    /** Index of the first term of each posting shard (`t<n>.json`); contiguous ranges, so prefixes find theirs. */
+    terms: number[];
+    /** Index of the first record of each content shard (`c<n>.json`); whole pages. */
+    records: number[];
+  };
+};
+
+/** Terms `first`… of the vocabulary, each with its list as a string (`encodePostingList`). */
+export type PostingShard = {format: 4; first: number; lists: string[]};
+/** Records `first`… of the index: their encoded content, or null. */
+export type ContentShard = {format: 4; first: number; content: (string | null)[]};
+
+/** What both forms hold: everything but the content. */
+export type IndexMetadata = LocalIndexFile | SplitIndexFile;
+
 const FORMAT = 3;
+const SPLIT_FORMAT = 4;
+
+export function isSplitIndex(file: IndexMetadata): file is SplitIndexFile {
+  return file?.format === SPLIT_FORMAT;
+}
+
+function checkSplitFormat(file: IndexMetadata): void {
+  if (!isSplitIndex(file) || typeof file.terms !== 'string' || !file.shards || !file.settings)
+    throw new Error(`${INDEX_FILE_ERROR} unsupported index format`);
+}
 const TYPES: RecordType[] = [...LEVELS, 'content'];
 
 /** Runs of word characters, as the tokenizer (../engine/tokenize.ts) sees words. */
@@ -195,14 +238,19 @@ function numberAt(column: string, index: number, width: 1 | 2): number {
 }
 
 /** Page of each record. */
-function recordPages(file: LocalIndexFile): Int32Array {
-  const pageOf = new Int32Array(file.records.content.length);
+function recordPages(file: IndexMetadata): Int32Array {
+  const pageOf = new Int32Array(recordCount(file));
   let record = 0;
   file.pages.forEach((page, index) => {
     pageOf.fill(index, record, record + page[4]);
     record += page[4];
   });
   return pageOf;
+}
+
+/** Number of records: one type per record. */
+function recordCount(file: IndexMetadata): number {
+  return file.records.types.length / file.width;
 }
 
 /** Piece numbers of an encoded text. */
@@ -216,7 +264,7 @@ function readIds(encoded: string, width: 1 | 2, into: (id: number) => void): voi
 }
 
 /** Turns encoded texts back into text. */
-function textDecoder(file: LocalIndexFile): (encoded: string) => string {
+function textDecoder(file: IndexMetadata): (encoded: string) => string {
   const {pieces, width} = file;
   const isWord = pieces.map((piece) => IS_WORD.test(piece));
   return (encoded) => {
@@ -238,9 +286,16 @@ function textDecoder(file: LocalIndexFile): (encoded: string) => string {
 /**
  * Records back from the file. `objectID` is left empty: hashing every record
  * costs more than the rest of decoding, and only hits need it (see `withObjectId` in ./recordId).
+ * A split index passes its content array, filled as content shards arrive:
+ * reading a record's content before its shard is loaded is an error.
  */
-export function decodeIndex(file: LocalIndexFile): SearchRecord[] {
-  checkFormat(file);
+export function decodeIndex(
+  file: IndexMetadata,
+  given?: readonly (string | null | undefined)[],
+): SearchRecord[] {
+  if (file?.format === SPLIT_FORMAT) checkSplitFormat(file);
+  else checkFormat(file as LocalIndexFile);
+  const contents = given ?? (file as LocalIndexFile).records.content;
   const {pages, facets, width, records} = file;
   const decodeText = textDecoder(file);
   const strings: (string | undefined)[] = new Array(file.strings.length);
@@ -251,7 +306,8 @@ export function decodeIndex(file: LocalIndexFile): SearchRecord[] {
   const [l1, l2, l3, l4, l5, l6] = records.levels;
   let previousPage = -1;
   let position = 0;
-  return records.content.map((encoded, record) => {
+  const all: SearchRecord[] = new Array(pageOf.length);
+  for (let record = 0; record < pageOf.length; record++) {
     const page = pageOf[record];
     const [urlWithoutAnchor, lvl0, pageRank, facet] = pages[page];
     position = page === previousPage ? position + 1 : 0;
@@ -270,8 +326,8 @@ export function decodeIndex(file: LocalIndexFile): SearchRecord[] {
       lvl6: stringAt(l6, record),
     };
     let content: string | null = null;
-    let pending = encoded !== null;
-    return {
+    let pending = true;
+    all[record] = {
       objectID: '',
       url,
       url_without_anchor: urlWithoutAnchor,
@@ -280,7 +336,10 @@ export function decodeIndex(file: LocalIndexFile): SearchRecord[] {
       hierarchy,
       get content() {
         if (pending) {
-          content = decodeText(encoded!);
+          const encoded = contents[record];
+          if (encoded === undefined)
+            throw new Error(`${INDEX_FILE_ERROR} the content of record ${record} is not loaded`);
+          content = encoded === null ? null : decodeText(encoded);
           pending = false;
         }
         return content;
@@ -292,7 +351,157 @@ export function decodeIndex(file: LocalIndexFile): SearchRecord[] {
       weight: {pageRank, level: LEVEL_WEIGHT[type], position},
       ...facetValues[facet],
     };
-  });
+  }
+  return all;
+}
+
+/**
+ * The records of a split index, made as the engine reads them: each is a small
+ * object over the file's columns whose fields (URL, hierarchy, content, …) are
+ * worked out on first use. Making 10× the site's records as plain objects took
+ * longer than the rest of opening the index (README "Search index shards").
+ * `contents` is filled as content shards arrive.
+ */
+export function splitRecords(
+  file: SplitIndexFile,
+  contents: readonly (string | null | undefined)[],
+): SearchRecord[] {
+  checkSplitFormat(file);
+  const {width, records} = file;
+  const decodeText = textDecoder(file);
+  const strings: (string | undefined)[] = new Array(file.strings.length);
+  const pageOf = recordPages(file);
+  const pageFirst = new Int32Array(file.pages.length);
+  for (let record = pageOf.length - 1; record >= 0; record--) pageFirst[pageOf[record]] = record;
+  const shared: RecordColumns = {
+    file,
+    pageOf,
+    pageFirst,
+    facets: file.facets.map(withoutUndefined),
+    text: (index) => (index < 0 ? null : (strings[index] ??= decodeText(file.strings[index]))),
+    stringAt: (column, record) => shared.text(numberAt(column, record, width) - 1),
+    typeAt: (record) => TYPES[numberAt(records.types, record, width)],
+    content(record) {
+      const encoded = contents[record];
+      if (encoded === undefined)
+        throw new Error(`${INDEX_FILE_ERROR} the content of record ${record} is not loaded`);
+      return encoded === null ? null : decodeText(encoded);
+    },
+  };
+  const all: SearchRecord[] = new Array(pageOf.length);
+  for (let record = 0; record < pageOf.length; record++) all[record] = new ColumnRecord(shared, record);
+  return all;
+}
+
+type RecordColumns = {
+  file: SplitIndexFile;
+  pageOf: Int32Array;
+  pageFirst: Int32Array;
+  facets: Partial<LocalIndexFile['facets'][number]>[];
+  text(index: number): string | null;
+  stringAt(column: string, record: number): string | null;
+  typeAt(record: number): RecordType;
+  content(record: number): string | null;
+};
+
+/** One record of a split index (see `splitRecords`); its getters live on the prototype, which keeps making it cheap. */
+class ColumnRecord implements SearchRecord {
+  objectID = '';
+  private readonly columns: RecordColumns;
+  private readonly index: number;
+  // Worked out on first read (undefined: not yet); fields, not an object per record, to keep making records cheap.
+  private hierarchyRead: Hierarchy | undefined = undefined;
+  private weightRead: SearchRecord['weight'] | undefined = undefined;
+  private contentRead: string | null | undefined = undefined;
+  private urlRead: string | undefined = undefined;
+
+  constructor(columns: RecordColumns, index: number) {
+    this.columns = columns;
+    this.index = index;
+  }
+
+  private get page() {
+    return this.columns.file.pages[this.columns.pageOf[this.index]];
+  }
+
+  get url_without_anchor(): string {
+    return this.page[0];
+  }
+
+  get anchor(): string | null {
+    return this.columns.stringAt(this.columns.file.records.anchors, this.index);
+  }
+
+  get url(): string {
+    if (this.urlRead === undefined) {
+      const anchor = this.anchor;
+      this.urlRead = anchor ? `${this.url_without_anchor}#${anchor}` : this.url_without_anchor;
+    }
+    return this.urlRead;
+  }
+
+  get type(): RecordType {
+    return this.columns.typeAt(this.index);
+  }
+
+  get hierarchy(): Hierarchy {
+    if (!this.hierarchyRead) {
+      const {file, text, stringAt} = this.columns;
+      const [l1, l2, l3, l4, l5, l6] = file.records.levels;
+      this.hierarchyRead = {
+        lvl0: text(this.page[1]),
+        lvl1: stringAt(l1, this.index),
+        lvl2: stringAt(l2, this.index),
+        lvl3: stringAt(l3, this.index),
+        lvl4: stringAt(l4, this.index),
+        lvl5: stringAt(l5, this.index),
+        lvl6: stringAt(l6, this.index),
+      };
+    }
+    return this.hierarchyRead;
+  }
+
+  get content(): string | null {
+    if (this.contentRead === undefined) this.contentRead = this.columns.content(this.index);
+    return this.contentRead;
+  }
+
+  get weight(): SearchRecord['weight'] {
+    const {pageFirst, pageOf} = this.columns;
+    return (this.weightRead ??= {
+      pageRank: this.page[2],
+      level: LEVEL_WEIGHT[this.type],
+      position: this.index - pageFirst[pageOf[this.index]],
+    });
+  }
+
+  get language(): string | undefined {
+    return this.columns.facets[this.page[3]].language;
+  }
+
+  get docusaurus_tag(): string | undefined {
+    return this.columns.facets[this.page[3]].docusaurus_tag;
+  }
+
+  get version(): string | undefined {
+    return this.columns.facets[this.page[3]].version;
+  }
+
+  /** A plain copy (structuredClone and JSON see own fields only). */
+  toJSON(): SearchRecord {
+    const {objectID, url, url_without_anchor, anchor, type, hierarchy, content, weight} = this;
+    return {
+      objectID,
+      url,
+      url_without_anchor,
+      anchor,
+      type,
+      hierarchy: {...hierarchy},
+      content,
+      weight: {...weight},
+      ...this.columns.facets[this.page[3]],
+    };
+  }
 }
 
 /** The engine's term table: sorted terms and, for each, flat [record, attribute code, position, …]. */
@@ -430,6 +639,145 @@ export function buildPostings(file: LocalIndexFile, partOffset: number): Posting
     terms: order.map((id) => norms[id]),
     lists: order.map((id) => flat.subarray(start[id], start[id] + counts[id] * 3)),
   };
+}
+
+/**
+ * A posting list ([record, attribute code, position, …]) as text JSON writes as
+ * itself: each number in a variable-length code of printable ASCII (`"` and `\\`
+ * left out), the record as the difference from the previous one. Numbers below
+ * 57 take one character; most of a list is small numbers.
+ */
+export function encodePostingList(list: ArrayLike<number>): string {
+  let text = '';
+  let previous = 0;
+  const put = (value: number) => {
+    let rest = value;
+    while (rest >= LAST_DIGITS) {
+      text += String.fromCharCode(MORE + (rest % MORE_DIGITS));
+      rest = Math.floor(rest / MORE_DIGITS);
+    }
+    text += String.fromCharCode(LAST + rest);
+  };
+  for (let i = 0; i < list.length; i += 3) {
+    put(list[i] - previous);
+    put(list[i + 1]);
+    put(list[i + 2]);
+    previous = list[i];
+  }
+  return text;
+}
+
+/** Characters `#`…`[` end a number (57 values); `]`…`~` continue it (34 values). */
+const LAST = 0x23;
+const LAST_DIGITS = 0x5b - LAST + 1;
+const MORE = 0x5d;
+const MORE_DIGITS = 0x7e - MORE + 1;
+
+export function decodePostingList(text: string): Int32Array {
+  let count = 0;
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) < MORE) count += 1;
+  const list = new Int32Array(count);
+  let at = 0;
+  let value = 0;
+  let scale = 1;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code >= MORE) {
+      value += (code - MORE) * scale;
+      scale *= MORE_DIGITS;
+      continue;
+    }
+    value += (code - LAST) * scale;
+    list[at] = at % 3 === 0 && at > 0 ? list[at - 3] + value : value;
+    at += 1;
+    value = 0;
+    scale = 1;
+  }
+  return list;
+}
+
+/** Raw size (characters) a shard is filled up to before the next one starts. */
+export const SHARD_SIZE = {postings: 16_000, content: 4_000};
+
+/**
+ * The build's split index: the first file and its shards (name relative to the
+ * first file → contents). `folder` should change whenever the index does (a hash of it).
+ */
+export function splitIndex(
+  file: LocalIndexFile,
+  partOffset: number,
+  folder: string,
+  size = SHARD_SIZE,
+): {first: SplitIndexFile; shards: Map<string, PostingShard | ContentShard>} {
+  checkFormat(file);
+  const {terms, lists} = buildPostings(file, partOffset);
+  const path = folder.endsWith('/') ? folder : `${folder}/`;
+  const shards = new Map<string, PostingShard | ContentShard>();
+  const termStarts: number[] = [];
+  let postings: string[] = [];
+  let filled = 0;
+  const closePostings = () => {
+    shards.set(shardPath(path, 't', termStarts.length - 1), {
+      format: SPLIT_FORMAT,
+      first: termStarts[termStarts.length - 1],
+      lists: postings,
+    });
+  };
+  lists.forEach((list, index) => {
+    const text = encodePostingList(list);
+    if (index === 0 || filled + text.length > size.postings) {
+      if (index > 0) closePostings();
+      termStarts.push(index);
+      postings = [];
+      filled = 0;
+    }
+    postings.push(text);
+    filled += text.length;
+  });
+  if (lists.length) closePostings();
+
+  const recordStarts: number[] = [];
+  let content: (string | null)[] = [];
+  let record = 0;
+  filled = 0;
+  const closeContent = () => {
+    shards.set(shardPath(path, 'c', recordStarts.length - 1), {
+      format: SPLIT_FORMAT,
+      first: recordStarts[recordStarts.length - 1],
+      content,
+    });
+  };
+  file.pages.forEach((page, index) => {
+    const texts = file.records.content.slice(record, record + page[4]);
+    const length = texts.reduce((sum, text) => sum + (text?.length ?? 0), 0);
+    if (index === 0 || filled + length > size.content) {
+      if (index > 0) closeContent();
+      recordStarts.push(record);
+      content = [];
+      filled = 0;
+    }
+    content.push(...texts);
+    filled += length;
+    record += page[4];
+  });
+  if (file.pages.length) closeContent();
+
+  const {types, anchors, levels} = file.records;
+  return {
+    first: {
+      ...file,
+      format: SPLIT_FORMAT,
+      records: {types, anchors, levels},
+      terms: terms.join('\n'),
+      shards: {path, terms: termStarts, records: recordStarts},
+    },
+    shards,
+  };
+}
+
+/** A shard's file name, relative to the first file. */
+export function shardPath(folder: string, kind: 't' | 'c', index: number): string {
+  return `${folder}${kind}${index}.json`;
 }
 
 function withoutUndefined<T extends object>(value: T): Partial<T> {

@@ -1,11 +1,121 @@
+import {INDEX_FILE_ERROR} from '../codeMarkers';
 import {PART, SearchEngine} from '../engine/engine';
-import {buildPostings, decodeIndex, type LocalIndexFile} from './indexFile';
+import type {SearchRecord} from '../types';
+import {
+  buildPostings,
+  decodeIndex,
+  decodePostingList,
+  isSplitIndex,
+  shardPath,
+  splitRecords,
+  type ContentShard,
+  type LocalIndexFile,
+  type PostingShard,
+  type SplitIndexFile,
+} from './indexFile';
 
-/** The engine over an index file, with the term table built from the file's piece numbers (no tokenizing). */
+/** The engine over a whole index file, with the term table built from the file's piece numbers (no tokenizing). */
 export function searchEngineFor(file: LocalIndexFile): SearchEngine {
   return new SearchEngine(decodeIndex(file), {
     settings: file.settings,
     synonyms: file.synonyms,
     postings: buildPostings(file, PART),
   });
+}
+
+/** Fetches a shard by its path relative to the first file, parsed. */
+export type ShardReader = (path: string) => Promise<unknown>;
+
+export type OpenIndex = {
+  engine: SearchEngine;
+  /** Loads what the query's words need (posting shards); then `engine.search` may run it. */
+  prepare(query: string): Promise<void>;
+  /** Loads the content of the records about to be shown. */
+  loadContent(records: readonly SearchRecord[]): Promise<void>;
+};
+
+/**
+ * An index file, whole or split, ready to search. A whole one is searchable at
+ * once; a split one (what the build writes) starts from its first file and
+ * loads each shard the first time a query or a hit needs it.
+ */
+export function openIndex(file: LocalIndexFile | SplitIndexFile, read: ShardReader): OpenIndex {
+  if (!isSplitIndex(file)) {
+    const engine = searchEngineFor(file);
+    return {engine, prepare: async () => undefined, loadContent: async () => undefined};
+  }
+  const {shards} = file;
+  const terms = file.terms.split('\n');
+  // Filled as content shards arrive; decodeIndex's records read it when their content is asked for.
+  const contents: (string | null | undefined)[] = new Array(file.records.types.length / file.width);
+  const engine = new SearchEngine(splitRecords(file, contents), {
+    settings: file.settings,
+    synonyms: file.synonyms,
+    postings: {terms, lists: []},
+  });
+  const termIndex = new Map<string, number>();
+  const loaded = new Map<string, Promise<void>>();
+  const load = (kind: 't' | 'c', index: number, use: (shard: unknown) => void): Promise<void> => {
+    const name = shardPath(shards.path, kind, index);
+    let loading = loaded.get(name);
+    if (!loading) {
+      loading = read(name).then(use);
+      loaded.set(name, loading);
+      // A failed fetch is tried again by the next search.
+      loading.catch(() => loaded.delete(name));
+    }
+    return loading;
+  };
+  const usePostings = (index: number) => (data: unknown) => {
+    const shard = data as PostingShard;
+    if (shard?.first !== shards.terms[index] || !Array.isArray(shard.lists))
+      throw new Error(`${INDEX_FILE_ERROR} posting shard ${index} does not fit the index`);
+    engine.addPostings(
+      terms.slice(shard.first, shard.first + shard.lists.length),
+      shard.lists.map(decodePostingList),
+    );
+  };
+  const useContent = (index: number) => (data: unknown) => {
+    const shard = data as ContentShard;
+    if (shard?.first !== shards.records[index] || !Array.isArray(shard.content))
+      throw new Error(`${INDEX_FILE_ERROR} content shard ${index} does not fit the index`);
+    shard.content.forEach((text, offset) => (contents[shard.first + offset] = text));
+  };
+  // First record of each page, by URL: a hit's content shard is its page's.
+  const pageStart = new Map<string, number>();
+  let record = 0;
+  for (const [url, , , , count] of file.pages) {
+    pageStart.set(url, record);
+    record += count;
+  }
+  return {
+    engine,
+    async prepare(query) {
+      const missing = engine.missingTerms(query);
+      if (missing.length === 0) return;
+      if (termIndex.size === 0) terms.forEach((term, index) => termIndex.set(term, index));
+      const needed = new Set(missing.map((term) => lastAtOrBelow(shards.terms, termIndex.get(term)!)));
+      await Promise.all([...needed].map((index) => load('t', index, usePostings(index))));
+    },
+    async loadContent(records) {
+      const needed = new Set<number>();
+      for (const hit of records) {
+        const start = pageStart.get(hit.url_without_anchor);
+        if (start !== undefined) needed.add(lastAtOrBelow(shards.records, start));
+      }
+      await Promise.all([...needed].map((index) => load('c', index, useContent(index))));
+    },
+  };
+}
+
+/** Position of the last value ≤ `value` in an ascending list starting at 0. */
+function lastAtOrBelow(sorted: number[], value: number): number {
+  let low = 0;
+  let high = sorted.length - 1;
+  while (low < high) {
+    const middle = (low + high + 1) >>> 1;
+    if (sorted[middle] <= value) low = middle;
+    else high = middle - 1;
+  }
+  return low;
 }

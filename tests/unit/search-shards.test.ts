@@ -1,0 +1,159 @@
+// cspell:ignore subscr opertor xyzzy
+import {describe, expect, it} from 'vitest';
+import {searchSettings} from '../../config/search';
+import {answerSearch} from '../../src/plugins/search/algolia-protocol/answer';
+import {localSearch} from '../../src/plugins/search/client/localSearch';
+import {PART} from '../../src/plugins/search/engine/engine';
+import {
+  decodeIndex,
+  decodePostingList,
+  encodeIndex,
+  encodePostingList,
+  splitIndex,
+  splitRecords,
+  type SplitIndexFile,
+} from '../../src/plugins/search/records/indexFile';
+import {joinIndex} from '../../src/plugins/search/records/joinIndex';
+import {openIndex, searchEngineFor} from '../../src/plugins/search/records/openIndex';
+import {recordsFromBlocks} from '../../src/plugins/search/records/page';
+
+/** Pages enough for several shards of each kind, with words shared between pages and some only in one. */
+const WORDS = ['stream', 'publish', 'subscribe', 'partition', 'operator', 'delegate', 'storage', 'node'];
+const records = Array.from({length: 40}, (_, page) =>
+  recordsFromBlocks(
+    {
+      url: `https://docs.example.com/page-${page}`,
+      lvl0: page % 2 ? 'Guides' : 'Usage',
+      pageRank: page % 3,
+      facets: {
+        language: 'en',
+        docusaurus_tag: page < 30 ? 'docs-default-current' : 'docs-default-102',
+        version: page < 30 ? 'current' : '102',
+      },
+    },
+    [
+      {kind: 'heading', level: 1, text: `${WORDS[page % WORDS.length]} page ${page}`, anchor: null},
+      {
+        kind: 'content',
+        text: `How to ${WORDS[(page + 3) % WORDS.length]} with getOrCreateStream, word${page}.`,
+      },
+      {
+        kind: 'heading',
+        level: 2,
+        text: `${WORDS[(page + 1) % WORDS.length]} options`,
+        anchor: `options-${page}`,
+      },
+      {
+        kind: 'content',
+        text: `The ${WORDS[(page + 5) % WORDS.length]} call takes a partition number ${page * 7}.`,
+      },
+    ],
+  ),
+).flat();
+
+const whole = JSON.parse(JSON.stringify(encodeIndex(records, searchSettings)));
+/** Small shards, so a query touches few of many. */
+const split = splitIndex(whole, PART, 'search-index/abc123', {postings: 200, content: 40});
+const first = JSON.parse(JSON.stringify(split.first)) as SplitIndexFile;
+
+function shardReader() {
+  const fetched: string[] = [];
+  const read = async (name: string) => {
+    fetched.push(name);
+    const shard = split.shards.get(name);
+    if (!shard) throw new Error(`no shard ${name}`);
+    return JSON.parse(JSON.stringify(shard)) as unknown;
+  };
+  return {fetched, read};
+}
+
+const QUERIES = [
+  'publish',
+  'subscr',
+  'partition number',
+  'getOrCreateStream',
+  'stream',
+  'opertor',
+  'word17',
+  'xyzzy',
+];
+const PARAMS = [
+  {hitsPerPage: 5, facetFilters: ['version:current']},
+  {hitsPerPage: 20, page: 1},
+  {hitsPerPage: 3, facets: ['version'], attributesToRetrieve: ['*']},
+];
+
+describe('split local index', () => {
+  it('writes several shards of each kind under the hashed folder, and the first file has no content', () => {
+    expect(first.format).toBe(4);
+    expect(first.shards.path).toBe('search-index/abc123/');
+    expect(first.shards.terms.length).toBeGreaterThan(3);
+    expect(first.shards.records.length).toBeGreaterThan(3);
+    expect('content' in first.records).toBe(false);
+    expect([...split.shards.keys()].every((name) => /^search-index\/abc123\/[tc]\d+\.json$/.test(name))).toBe(
+      true,
+    );
+  });
+
+  it('answers every query exactly as the whole index does, loading only the shards it needs', async () => {
+    const wholeEngine = searchEngineFor(whole);
+    const {fetched, read} = shardReader();
+    const search = localSearch(first, read);
+    for (const query of QUERIES) {
+      for (const params of PARAMS) {
+        const request = {query, ...params};
+        const expected = answerSearch(wholeEngine, 'docs', request);
+        const answer = await search('docs', request);
+        const strip = ({processingTimeMS: _, ...rest}: typeof answer) => rest;
+        expect(strip(answer), `${query} ${JSON.stringify(params)}`).toEqual(strip(expected));
+      }
+    }
+    // Every shard was needed by some query here; one query alone takes few.
+    const one = shardReader();
+    await localSearch(first, one.read)('docs', {query: 'publish', hitsPerPage: 5});
+    expect(one.fetched.length).toBeLessThan(split.shards.size / 2);
+    expect(new Set(fetched).size).toBe(fetched.length);
+  });
+
+  it('reading content that is not loaded is an error, not an empty text', async () => {
+    const {read} = shardReader();
+    const index = openIndex(first, read);
+    expect(() => index.engine.records[0].content).toThrow(/content of record 0 is not loaded/);
+    await index.loadContent([index.engine.records[0]]);
+    expect(index.engine.records[0].content).toBe(records[0].content);
+    expect(() => index.engine.search({query: 'publish'})).toThrow(/posting list of "publish" is not loaded/);
+  });
+
+  it('its records are the whole index records, field by field', () => {
+    const contents = joinIndex(first, (name) => split.shards.get(name)).records.content;
+    const lazy = splitRecords(first, contents);
+    expect(lazy.map((record) => JSON.parse(JSON.stringify(record)))).toEqual(
+      decodeIndex(whole).map((record) => JSON.parse(JSON.stringify(record))),
+    );
+    expect(lazy[5].hierarchy.lvl1).toBe(records[5].hierarchy.lvl1);
+    expect(lazy[5].weight).toEqual(records[5].weight);
+  });
+
+  it('joins back into the whole index', () => {
+    expect(joinIndex(first, (name) => JSON.parse(JSON.stringify(split.shards.get(name))))).toEqual(whole);
+    expect(joinIndex(whole, () => undefined)).toBe(whole);
+    expect(() => joinIndex(first, (name) => ({...(split.shards.get(name) as object), first: 1}))).toThrow(
+      /content shard 0 does not start at record 0/,
+    );
+  });
+
+  it('refuses a shard of another index', async () => {
+    const index = openIndex(first, async () => ({format: 4, first: 999, lists: []}));
+    await expect(index.prepare('publish')).rejects.toThrow(/posting shard \d+ does not fit the index/);
+  });
+});
+
+describe('posting lists as text', () => {
+  it('come back exactly, large numbers and long lists too', () => {
+    const list = [0, 0, 0, 3, 1, 56, 3, 9, 57, 100_000, 15, 4000, 100_000, 2, 70_000, 2_000_000, 8, 1];
+    const text = encodePostingList(list);
+    expect(Array.from(decodePostingList(text))).toEqual(list);
+    expect(text).not.toMatch(/["\\]/);
+    expect(JSON.stringify(text)).toHaveLength(text.length + 2);
+  });
+});
