@@ -115,6 +115,21 @@ describe('split local index', () => {
     expect(new Set(fetched).size).toBe(fetched.length);
   });
 
+  it('loadAll fetches every shard once, and later searches need no more', async () => {
+    const all = shardReader();
+    await localSearch(first, all.read).loadAll();
+    expect([...all.fetched].sort()).toEqual([...split.shards.keys()].sort());
+    // After a search has loaded some shards, the rest.
+    const {fetched, read} = shardReader();
+    const search = localSearch(first, read);
+    await search('docs', {query: 'publish', hitsPerPage: 5});
+    await search.loadAll();
+    expect(new Set(fetched)).toEqual(new Set(split.shards.keys()));
+    expect(fetched.length).toBe(split.shards.size);
+    for (const query of QUERIES) await search('docs', {query, hitsPerPage: 20});
+    expect(fetched.length).toBe(split.shards.size);
+  });
+
   it('reading content that is not loaded is an error, not an empty text', async () => {
     const {read} = shardReader();
     const index = openIndex(first, read);

@@ -3,8 +3,13 @@ import type {SearchParams} from '../algolia-protocol/requests';
 import type {LocalIndexFile, SplitIndexFile} from '../records/indexFile';
 import {openIndex, type ShardReader} from '../records/openIndex';
 
-/** Answers one Algolia search request from the index, loading the shards it needs first. */
-export type LocalSearch = (indexName: string, params: SearchParams) => Promise<SearchResponse>;
+/**
+ * Answers one Algolia search request from the index, loading the shards it needs
+ * first; `loadAll` loads the rest of them.
+ */
+export type LocalSearch = ((indexName: string, params: SearchParams) => Promise<SearchResponse>) & {
+  loadAll(): Promise<void>;
+};
 
 /**
  * The index made searchable: its first file decoded, and for each request the
@@ -15,9 +20,10 @@ export type LocalSearch = (indexName: string, params: SearchParams) => Promise<S
  */
 export function localSearch(file: LocalIndexFile | SplitIndexFile, read: ShardReader): LocalSearch {
   const index = openIndex(file, read);
-  return async (indexName, params) => {
+  const answer = async (indexName: string, params: SearchParams) => {
     await index.prepare(typeof params.query === 'string' ? params.query : '');
     await index.loadContent(shownRecords(index.engine, params));
     return answerSearch(index.engine, indexName, params);
   };
+  return Object.assign(answer, {loadAll: () => index.loadAll()});
 }

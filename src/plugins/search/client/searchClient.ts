@@ -130,6 +130,24 @@ async function loadEngine(url: string): Promise<LocalSearch> {
   return search;
 }
 
+/** Indexes whose remaining shards are fetched (or being fetched) for offline use. */
+const savedForOffline = new WeakSet<LocalSearch>();
+
+/**
+ * With a service worker in control (offline reading, src/plugins/offline), the
+ * shards the first searches did not need are fetched one by one when the browser
+ * is idle after an answer, so that the worker's copy of the index is whole and
+ * any search works offline later. Without a worker nothing more is downloaded.
+ */
+function saveForOffline(search: LocalSearch): void {
+  if (savedForOffline.has(search) || !navigator.serviceWorker?.controller) return;
+  savedForOffline.add(search);
+  // A failure (offline, a deploy removed the shards) is tried again after the next answer.
+  const run = () => void search.loadAll().catch(() => savedForOffline.delete(search));
+  if ('requestIdleCallback' in window) window.requestIdleCallback(run, {timeout: 10_000});
+  else setTimeout(run, 2_000);
+}
+
 /**
  * An Algolia-compatible client over the site's own index, fetched (once per page
  * load, shared by the dialog and the /search page) on the first search; a
@@ -155,7 +173,9 @@ export function createLocalSearchClient(indexUrl: string): SearchClientLike {
       const requests = normalizeRequests(input);
       const answer = async () => {
         const ready = await engine();
-        return Promise.all(requests.map(({indexName, params}) => ready(indexName, params)));
+        const answers = await Promise.all(requests.map(({indexName, params}) => ready(indexName, params)));
+        saveForOffline(ready);
+        return answers;
       };
       const start = performance.now();
       let results;

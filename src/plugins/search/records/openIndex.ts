@@ -32,6 +32,8 @@ export type OpenIndex = {
   prepare(query: string): Promise<void>;
   /** Loads the content of the records about to be shown. */
   loadContent(records: readonly SearchRecord[]): Promise<void>;
+  /** Loads every shard not loaded yet, one after another (so a later search needs no network). */
+  loadAll(): Promise<void>;
 };
 
 /**
@@ -42,7 +44,8 @@ export type OpenIndex = {
 export function openIndex(file: LocalIndexFile | SplitIndexFile, read: ShardReader): OpenIndex {
   if (!isSplitIndex(file)) {
     const engine = searchEngineFor(file);
-    return {engine, prepare: async () => undefined, loadContent: async () => undefined};
+    const done = async () => undefined;
+    return {engine, prepare: done, loadContent: done, loadAll: done};
   }
   const {shards} = file;
   const terms = file.terms.split('\n');
@@ -55,18 +58,18 @@ export function openIndex(file: LocalIndexFile | SplitIndexFile, read: ShardRead
   });
   const termIndex = new Map<string, number>();
   const loaded = new Map<string, Promise<void>>();
-  const load = (kind: 't' | 'c', index: number, use: (shard: unknown) => void): Promise<void> => {
+  const load = (kind: 't' | 'c', index: number, apply: (shard: unknown) => void): Promise<void> => {
     const name = shardPath(shards.path, kind, index);
     let loading = loaded.get(name);
     if (!loading) {
-      loading = read(name).then(use);
+      loading = read(name).then(apply);
       loaded.set(name, loading);
       // A failed fetch is tried again by the next search.
       loading.catch(() => loaded.delete(name));
     }
     return loading;
   };
-  const usePostings = (index: number) => (data: unknown) => {
+  const applyPostings = (index: number) => (data: unknown) => {
     const shard = data as PostingShard;
     if (shard?.first !== shards.terms[index] || !Array.isArray(shard.lists))
       throw new Error(`${INDEX_FILE_ERROR} posting shard ${index} does not fit the index`);
@@ -75,7 +78,7 @@ export function openIndex(file: LocalIndexFile | SplitIndexFile, read: ShardRead
       shard.lists.map(decodePostingList),
     );
   };
-  const useContent = (index: number) => (data: unknown) => {
+  const applyContent = (index: number) => (data: unknown) => {
     const shard = data as ContentShard;
     if (shard?.first !== shards.records[index] || !Array.isArray(shard.content))
       throw new Error(`${INDEX_FILE_ERROR} content shard ${index} does not fit the index`);
@@ -95,7 +98,7 @@ export function openIndex(file: LocalIndexFile | SplitIndexFile, read: ShardRead
       if (missing.length === 0) return;
       if (termIndex.size === 0) terms.forEach((term, index) => termIndex.set(term, index));
       const needed = new Set(missing.map((term) => lastAtOrBelow(shards.terms, termIndex.get(term)!)));
-      await Promise.all([...needed].map((index) => load('t', index, usePostings(index))));
+      await Promise.all([...needed].map((index) => load('t', index, applyPostings(index))));
     },
     async loadContent(records) {
       const needed = new Set<number>();
@@ -103,7 +106,11 @@ export function openIndex(file: LocalIndexFile | SplitIndexFile, read: ShardRead
         const start = pageStart.get(hit.url_without_anchor);
         if (start !== undefined) needed.add(lastAtOrBelow(shards.records, start));
       }
-      await Promise.all([...needed].map((index) => load('c', index, useContent(index))));
+      await Promise.all([...needed].map((index) => load('c', index, applyContent(index))));
+    },
+    async loadAll() {
+      for (let index = 0; index < shards.terms.length; index++) await load('t', index, applyPostings(index));
+      for (let index = 0; index < shards.records.length; index++) await load('c', index, applyContent(index));
     },
   };
 }
