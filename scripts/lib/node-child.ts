@@ -1,7 +1,7 @@
 /**
  * Runs a Node script in a process of its own with a JSON request on stdin, and
  * resolves when it exits with 0: with what it printed on stdout, or with '' when
- * its stdout goes straight to the build's output. Its stderr always does.
+ * its stdout goes to the build's output. Its stderr always does.
  *
  * Why a process: the build's heavy one-off jobs (TypeDoc, the samples' type info,
  * the social cards) grow memory that a process keeps until it ends. Run in the
@@ -41,15 +41,20 @@ export function runNodeChild({
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--max-semi-space-size=4', ...nodeFlags, script], {
       cwd,
-      stdio: ['pipe', stdout === 'capture' ? 'pipe' : 'inherit', 'inherit'],
+      stdio: 'pipe',
     });
+    // The child's messages pass through this process's streams (not straight to its
+    // file descriptors), so the build's output check (./build-output-check.ts) reads them.
+    child.stderr.on('data', (chunk: Buffer) => process.stderr.write(chunk));
     const chunks: Buffer[] = [];
-    child.stdout?.on('data', (chunk: Buffer) => chunks.push(chunk));
+    child.stdout.on('data', (chunk: Buffer) =>
+      stdout === 'capture' ? chunks.push(chunk) : process.stdout.write(chunk),
+    );
     child.once('error', reject);
     child.once('close', (code, signal) => {
       if (code === 0) resolve(Buffer.concat(chunks).toString('utf8'));
       else reject(new Error(failure(code ?? signal ?? 'unknown')));
     });
-    child.stdin?.end(JSON.stringify(request));
+    child.stdin.end(JSON.stringify(request));
   });
 }
