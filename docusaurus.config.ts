@@ -5,6 +5,7 @@ import {announcementBar} from './config/announcement';
 import {withBuildOnlyOptions} from './config/build-only-options';
 import {contentSecurityPolicyOptions} from './config/content-security-policy';
 import {prerenderedDiagrams} from './config/diagrams';
+import {faster} from './config/faster';
 import {footer} from './config/footer';
 import {llmsTxtOptions} from './config/llms';
 import {navbar} from './config/navbar';
@@ -51,8 +52,8 @@ export default {
     hooks: {onBrokenMarkdownLinks: 'throw', onBrokenMarkdownImages: 'throw'},
   },
 
-  // Rspack, SWC and Lightning CSS: a cold build in seconds instead of a minute.
-  future: {v4: true, faster: true},
+  // Rspack, SWC and Lightning CSS; pages rendered on the main thread (config/faster.ts says why).
+  future: {v4: true, faster},
   // v4 namespaces storage keys; the spec stores the colour mode under plain `theme`.
   storage: {type: 'localStorage', namespace: false},
 

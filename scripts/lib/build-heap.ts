@@ -9,8 +9,9 @@
  * - A small young generation (4 MB semi-spaces instead of up to 32 MB) is
  *   collected more often and promotes less garbage.
  * - A 384 MB old generation, about twice the live heap measured, makes V8 collect
- *   before it grows past that. The limit applies to each isolate: the main thread
- *   and each worker thread (page rendering, social cards). A build that really
+ *   before it grows past that (the pages are rendered on the main thread,
+ *   config/faster.ts; the build's child processes get their own flags,
+ *   scripts/lib/node-child.ts). A build that really
  *   needs more (a much bigger site) stops with "heap out of memory"; raise it
  *   with BUILD_MAX_OLD_SPACE_MB.
  */

@@ -3,7 +3,7 @@ import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {cssVariable, socialCardsOptions} from '../../config/social-cards';
-import {cardPages, fillCacheInWorker, sectionOf} from '../../src/plugins/social-cards/index';
+import {cardPages, fillCacheInChild, sectionOf} from '../../src/plugins/social-cards/index';
 import {socialCardFile} from '../../src/plugins/social-cards/paths';
 import {
   MAX_TITLE_LENGTH,
@@ -101,11 +101,11 @@ describe('social card renderer', () => {
     expect(newRenderer).toMatchObject({rendered: 1, cached: 0});
   });
 
-  it('fills the cache on a worker thread, with the same keys as the build', async () => {
+  it('fills the cache in a child process, with the same keys as the build', async () => {
     const cacheDir = tmp();
-    const options = {brand, cacheDir, rendererId: 'worker test', concurrency: 2};
-    const texts = [{title: 'From the worker', section: 'Help'}, {title: 'Another'}];
-    expect(await fillCacheInWorker(texts, options)).toEqual({cards: 2, rendered: 2, cached: 0});
+    const options = {brand, cacheDir, rendererId: 'child test', concurrency: 2};
+    const texts = [{title: 'From the child', section: 'Help'}, {title: 'Another'}];
+    expect(await fillCacheInChild(texts, options)).toEqual({cards: 2, rendered: 2, cached: 0});
     const out = tmp();
     const stats = await renderCards(
       texts.map((text, i) => ({text, outFile: path.join(out, `${i}.png`)})),

@@ -53,6 +53,7 @@ export default function codeHighlightingPlugin(
   options: CodeHighlightingPluginOptions,
 ): Plugin<Record<string, HighlightedSnippet>> {
   const cssFile = path.join(context.generatedFilesDir, 'code-highlighting', 'code-theme.css');
+  let typeInfoTable: Promise<void> | undefined;
   return {
     name: 'code-highlighting',
     async loadContent() {
@@ -61,13 +62,17 @@ export default function codeHighlightingPlugin(
       loadLanguages(options.additionalLanguages ?? []);
       // Before bundling, in a process that ends (./type-info-table.ts); the dev server keeps
       // one language service in process instead of starting a process on every reload.
+      // Awaited in allContentLoaded: the other plugins load meanwhile, and the social cards
+      // render beside it (their own process) rather than during bundling.
       if (options.typeInfo && process.env.NODE_ENV === 'production') {
         const request = {
           siteDir: options.typeInfo.siteDir ?? context.siteDir,
           apiDir: options.typeInfo.apiDir,
           apiUrl: options.typeInfo.apiUrl,
         };
-        registerTypeInfoTable(request, await typeInfoTableInChild(request));
+        typeInfoTable = typeInfoTableInChild(request).then((table) => registerTypeInfoTable(request, table));
+        // Reported where it is awaited; a build that fails elsewhere first must not also crash on it.
+        typeInfoTable.catch(() => {});
       }
       const snippets: Record<string, HighlightedSnippet> = {};
       for (const [name, {language, code}] of Object.entries(options.snippets ?? {})) {
@@ -82,6 +87,10 @@ export default function codeHighlightingPlugin(
     },
     async contentLoaded({content, actions}) {
       await actions.createData('snippets.json', JSON.stringify(content));
+    },
+    async allContentLoaded() {
+      // The remark plugin reads the table when the bundler compiles the Markdown, after this.
+      await typeInfoTable;
     },
     getClientModules() {
       return [

@@ -9,8 +9,8 @@
  * goes back to the system before bundling starts, and the remark plugin only
  * looks answers up. A sample the table lacks falls back to an in-process service.
  */
-import {spawn} from 'node:child_process';
 import path from 'node:path';
+import {runNodeChild} from '../../../scripts/lib/node-child.ts';
 import type {TypeQuery} from './annotations.ts';
 import type {TypeInfo} from './type-info.ts';
 
@@ -32,35 +32,18 @@ export function tableKey({siteDir, apiDir, apiUrl}: TableRequest): string {
 }
 
 /** Runs the child with the request on stdin and resolves with the table it prints. */
-export function typeInfoTableInChild(
+export async function typeInfoTableInChild(
   request: TableRequest,
   script = path.join(__dirname, 'type-info-child.ts'),
 ): Promise<TypeInfoTable> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [script], {
-      cwd: request.siteDir,
-      stdio: ['pipe', 'pipe', 'inherit'],
-    });
-    const chunks: Buffer[] = [];
-    child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
-    child.once('error', reject);
-    child.once('close', (code, signal) => {
-      if (code !== 0) {
-        reject(
-          new Error(
-            `code-highlighting: the type info process failed (exit ${code ?? signal}); its message is above`,
-          ),
-        );
-        return;
-      }
-      try {
-        resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')) as TypeInfoTable);
-      } catch (error) {
-        reject(error);
-      }
-    });
-    child.stdin.end(JSON.stringify(request));
+  const table = await runNodeChild({
+    script,
+    request,
+    cwd: request.siteDir,
+    stdout: 'capture',
+    failure: (exit) => `code-highlighting: the type info process failed (exit ${exit}); its message is above`,
   });
+  return JSON.parse(table) as TypeInfoTable;
 }
 
 // The Docusaurus plugin (./index.ts) fills the table; the remark plugin (./remark.ts), loaded

@@ -1,9 +1,9 @@
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
-import {Worker} from 'node:worker_threads';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import type {LoadedContent as DocsContent} from '@docusaurus/plugin-content-docs';
 import type {BlogContent} from '@docusaurus/plugin-content-blog';
+import {runNodeChild} from '../../../scripts/lib/node-child.ts';
 import {socialCardFile} from './paths';
 import {
   RENDERER_VERSION,
@@ -83,23 +83,40 @@ function collectGeneratedIndices(items: readonly SidebarItem[], into: Map<string
   }
 }
 
-const seconds = (ms: number) => `${(Math.max(0, ms) / 1000).toFixed(1)} s`;
-
 function packageVersion(name: string): string {
   const file = require.resolve(`${name}/package.json`);
   return (JSON.parse(readFileSync(file, 'utf8')) as {version: string}).version;
 }
 
-/** Fills the card cache on a worker thread (worker.ts). */
-export function fillCacheInWorker(texts: readonly CardText[], options: RenderOptions): Promise<CacheStats> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(path.join(__dirname, 'worker.ts'), {workerData: {texts, options}});
-    worker.once('message', resolve);
-    worker.once('error', reject);
-    worker.once('exit', (code) =>
-      reject(new Error(`social-cards: the card worker stopped (exit code ${code})`)),
-    );
+/** What the card process (card-child.ts) reads on stdin: render options as plain data, fonts in base64. */
+export type CardRequest = {
+  texts: CardText[];
+  options: Omit<RenderOptions, 'render' | 'brand'> & {
+    brand: Omit<CardBrand, 'fonts'> & {fonts: {regular: string; bold: string}};
+  };
+};
+
+/** Fills the card cache in a child process (card-child.ts) and resolves when it has exited. */
+export async function fillCacheInChild(
+  texts: readonly CardText[],
+  {brand, cacheDir, rendererId, concurrency}: RenderOptions,
+  script = path.join(__dirname, 'card-child.ts'),
+): Promise<CacheStats> {
+  const fonts = {regular: brand.fonts.regular.toString('base64'), bold: brand.fonts.bold.toString('base64')};
+  const request: CardRequest = {
+    texts: [...texts],
+    options: {brand: {...brand, fonts}, cacheDir, rendererId, concurrency},
+  };
+  const stats = await runNodeChild({
+    script,
+    request,
+    cwd: process.cwd(),
+    stdout: 'capture',
+    failure: (exit) => `social-cards: the card process failed (exit ${exit}); its message is above`,
+    // Its live heap is about 35 MB; uncapped, V8 let it grow to 300 MB resident before collecting.
+    nodeFlags: ['--max-old-space-size=128'],
   });
+  return JSON.parse(stats) as CacheStats;
 }
 
 /**
@@ -109,11 +126,13 @@ export function fillCacheInWorker(texts: readonly CardText[], options: RenderOpt
  * (src/theme/DocItem/Metadata and others) point each page's og:image there by the
  * same path rule (`paths.ts`).
  *
- * Cards are rendered on a worker thread from the moment the content is loaded,
- * while the site is bundled and its pages rendered, into a cache keyed by a hash
- * of their inputs (node_modules/.cache/social-cards), so a warm build renders only
- * the cards whose title, section or brand changed. After the build they are
- * copied from the cache into the output folder (which the build empties first).
+ * A production build renders the cards as soon as the content is loaded, in a
+ * process that exits before bundling starts (card-child.ts; it runs while the
+ * samples' type info is still being worked out, see code-highlighting), into a
+ * cache keyed by a hash of their inputs (node_modules/.cache/social-cards), so a
+ * warm build renders only the cards whose title, section or brand changed. After
+ * the build they are copied from the cache into the output folder (which the
+ * build empties first). The dev server renders none.
  */
 export default function socialCardsPlugin(context: LoadContext, options: Options): Plugin {
   const renderOptions: RenderOptions = {
@@ -123,7 +142,12 @@ export default function socialCardsPlugin(context: LoadContext, options: Options
     concurrency: options.concurrency ?? 2,
   };
   let pages: CardPage[] = [];
-  let rendering: {started: number; stats: Promise<CacheStats>} | undefined;
+  let rendered: {stats: CacheStats; seconds: number} | undefined;
+  const renderAll = async () => {
+    const started = performance.now();
+    const stats = await fillCacheInChild(pages.map(textOf), renderOptions);
+    return {stats, seconds: (performance.now() - started) / 1000};
+  };
   const textOf = ({permalink, title}: CardPage): CardText => ({
     title,
     section: sectionOf(`/${permalink.slice(context.baseUrl.length)}`, options.sections),
@@ -132,33 +156,27 @@ export default function socialCardsPlugin(context: LoadContext, options: Options
   return {
     name: 'social-cards',
 
-    allContentLoaded({allContent}) {
+    async allContentLoaded({allContent}) {
       pages = cardPages(allContent as Record<string, Record<string, unknown> | undefined>);
       // Only a production build writes the cards; the dev server reloads content on every edit.
       if (process.env.NODE_ENV !== 'production') return;
-      const stats = fillCacheInWorker(pages.map(textOf), renderOptions);
-      // A build that fails before postBuild must not also report an unhandled rejection.
-      stats.catch(() => {});
-      rendering = {started: performance.now(), stats};
+      // Awaited here, so the renderer's memory is gone before the bundler and the page rendering start.
+      rendered = await renderAll();
     },
 
     async postBuild({outDir}) {
-      const entered = performance.now();
-      const {started, stats} = rendering ?? {
-        started: performance.now(),
-        stats: fillCacheInWorker(pages.map(textOf), renderOptions),
-      };
-      const {cards, rendered, cached} = await stats;
-      const waited = performance.now();
+      // \`docusaurus build\` always runs in production mode; anything else renders the cards now.
+      const {stats, seconds} = rendered ?? (await renderAll());
+      const copying = performance.now();
       const jobs = pages.map((page) => ({
         text: textOf(page),
         outFile: path.join(outDir, socialCardFile(page.permalink, context.baseUrl)),
       }));
       const bytes = await copyCards(jobs, renderOptions);
       console.log(
-        `[social-cards] ${cards} cards (${rendered} rendered, ${cached} from cache, ${Math.round(bytes / 1024)} KB); ` +
-          `rendered over ${seconds(waited - started)} of the build, then waited ${seconds(waited - entered)} ` +
-          `and copied in ${seconds(performance.now() - waited)}`,
+        `[social-cards] ${stats.cards} cards (${stats.rendered} rendered, ${stats.cached} from cache, ` +
+          `${Math.round(bytes / 1024)} KB); rendered in ${seconds.toFixed(1)} s, ` +
+          `copied in ${((performance.now() - copying) / 1000).toFixed(1)} s`,
       );
     },
   };

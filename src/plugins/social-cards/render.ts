@@ -3,7 +3,7 @@ import {promises as fs} from 'node:fs';
 import path from 'node:path';
 import satori from 'satori';
 import {renderAsync} from '@resvg/resvg-js';
-// `.ts` extensions: the card worker (worker.ts) loads this module in plain Node.
+// `.ts` extensions: the card process (card-child.ts) loads this module in plain Node.
 import {SOCIAL_CARD_HEIGHT, SOCIAL_CARD_WIDTH} from './paths.ts';
 export {pngSize} from './png.ts';
 

@@ -10,9 +10,9 @@
  * starts. The Markdown it writes is the same; a TypeDoc warning or error still
  * fails the build (./index.ts throws in the child, which exits non-zero).
  */
-import {spawn} from 'node:child_process';
 import path from 'node:path';
 import type {LoadContext} from '@docusaurus/types';
+import {runNodeChild} from '../../../scripts/lib/node-child.ts';
 
 /** What the child needs of the site config: where the docs live (docusaurus-plugin-typedoc reads it). */
 export type GenerateRequest = {
@@ -36,22 +36,16 @@ export function docsPresetOf(context: Pick<LoadContext, 'siteConfig'>): Generate
 }
 
 /** Runs ./generate.ts with the request on stdin; rejects if it exits with anything but 0. */
-export function generateInChild(
+export async function generateInChild(
   request: GenerateRequest,
   script = path.join(__dirname, 'generate.ts'),
 ): Promise<void> {
-  return new Promise((resolve, reject) => {
-    // TypeDoc's log and errors go straight to the build's output.
-    const child = spawn(process.execPath, [script], {
-      cwd: request.siteDir,
-      stdio: ['pipe', 'inherit', 'inherit'],
-    });
-    child.once('error', reject);
-    child.once('close', (code, signal) =>
-      code === 0
-        ? resolve()
-        : reject(new Error(`typedoc-sdk: TypeDoc failed (exit ${code ?? signal}); its message is above`)),
-    );
-    child.stdin.end(JSON.stringify(request));
+  // TypeDoc's log and errors go straight to the build's output.
+  await runNodeChild({
+    script,
+    request,
+    cwd: request.siteDir,
+    stdout: 'inherit',
+    failure: (exit) => `typedoc-sdk: TypeDoc failed (exit ${exit}); its message is above`,
   });
 }
