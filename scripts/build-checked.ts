@@ -12,6 +12,7 @@
  * (scripts/lib/build-output-check.ts). A parent process reading the build's
  * output held about 65 MB for the whole build. See README, "Build memory".
  */
+import {spawnSync} from 'node:child_process';
 import {createRequire} from 'node:module';
 import {fileURLToPath} from 'node:url';
 import {buildHeapFlags} from './lib/build-heap.ts';
@@ -20,16 +21,12 @@ import {buildHeapFlags} from './lib/build-heap.ts';
 // that would sit in memory for the whole build, about 90 MB, doing nothing).
 const cli = createRequire(import.meta.url).resolve('@docusaurus/core/bin/docusaurus.mjs');
 const check = fileURLToPath(new URL('./lib/build-output-check.ts', import.meta.url));
-// Node 23.11 and later on Linux and macOS; the site requires Node 26.
-if (!process.execve)
-  throw new Error('scripts/build-checked.ts needs process.execve (Node 23.11+, not Windows)');
 // glibc gives each thread that allocates at the same time as another a malloc arena of its own
 // (up to 8 per core), and memory freed in an arena stays with the process. Two arenas for the
 // build and its children: cold build peak 889/849/845 against 951/904/910 MiB (interleaved runs).
 // Other C libraries ignore the variable; a value already set wins.
 const env = {MALLOC_ARENA_MAX: '2', ...process.env};
-process.execve(
-  process.execPath,
-  [process.execPath, ...buildHeapFlags(), '--import', check, cli, 'build', ...process.argv.slice(2)],
-  env,
-);
+const args = [...buildHeapFlags(), '--import', check, cli, 'build', ...process.argv.slice(2)];
+// process.execve exists on Linux and macOS (Node 23.11+); elsewhere (Windows) the build runs as a child.
+if (process.execve) process.execve(process.execPath, [process.execPath, ...args], env);
+else process.exitCode = spawnSync(process.execPath, args, {env, stdio: 'inherit'}).status ?? 1;
