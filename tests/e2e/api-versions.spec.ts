@@ -20,7 +20,9 @@ test('the switcher moves between the same page in both versions', async ({page})
 test('the unmaintained banner is on the 102 pages only, and guides have no switcher', async ({page}) => {
   await page.goto(previous);
   const banner = page.locator('.theme-doc-version-banner');
-  await expect(banner).toContainText('This is the API reference of SDK 102, a major version that is no longer maintained.');
+  await expect(banner).toContainText(
+    'This is the API reference of SDK 102, a major version that is no longer maintained.',
+  );
   await expect(banner.getByRole('link', {name: 'latest version'})).toHaveAttribute('href', current);
   await page.goto(current);
   await expect(page.locator('.theme-doc-version-banner')).toHaveCount(0);
