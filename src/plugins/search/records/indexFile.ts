@@ -286,16 +286,9 @@ function textDecoder(file: IndexMetadata): (encoded: string) => string {
 /**
  * Records back from the file. `objectID` is left empty: hashing every record
  * costs more than the rest of decoding, and only hits need it (see `withObjectId` in ./recordId).
- * A split index passes its content array, filled as content shards arrive:
- * reading a record's content before its shard is loaded is an error.
  */
-export function decodeIndex(
-  file: IndexMetadata,
-  given?: readonly (string | null | undefined)[],
-): SearchRecord[] {
-  if (file?.format === SPLIT_FORMAT) checkSplitFormat(file);
-  else checkFormat(file as LocalIndexFile);
-  const contents = given ?? (file as LocalIndexFile).records.content;
+export function decodeIndex(file: LocalIndexFile): SearchRecord[] {
+  checkFormat(file);
   const {pages, facets, width, records} = file;
   const decodeText = textDecoder(file);
   const strings: (string | undefined)[] = new Array(file.strings.length);
@@ -306,8 +299,7 @@ export function decodeIndex(
   const [l1, l2, l3, l4, l5, l6] = records.levels;
   let previousPage = -1;
   let position = 0;
-  const all: SearchRecord[] = new Array(pageOf.length);
-  for (let record = 0; record < pageOf.length; record++) {
+  return records.content.map((encoded, record) => {
     const page = pageOf[record];
     const [urlWithoutAnchor, lvl0, pageRank, facet] = pages[page];
     position = page === previousPage ? position + 1 : 0;
@@ -326,8 +318,8 @@ export function decodeIndex(
       lvl6: stringAt(l6, record),
     };
     let content: string | null = null;
-    let pending = true;
-    all[record] = {
+    let pending = encoded !== null;
+    return {
       objectID: '',
       url,
       url_without_anchor: urlWithoutAnchor,
@@ -336,10 +328,7 @@ export function decodeIndex(
       hierarchy,
       get content() {
         if (pending) {
-          const encoded = contents[record];
-          if (encoded === undefined)
-            throw new Error(`${INDEX_FILE_ERROR} the content of record ${record} is not loaded`);
-          content = encoded === null ? null : decodeText(encoded);
+          content = decodeText(encoded!);
           pending = false;
         }
         return content;
@@ -351,8 +340,7 @@ export function decodeIndex(
       weight: {pageRank, level: LEVEL_WEIGHT[type], position},
       ...facetValues[facet],
     };
-  }
-  return all;
+  });
 }
 
 /**
