@@ -12,8 +12,8 @@
  */
 import {existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
-import {brotliCompressSync, gzipSync, constants as zlib} from 'node:zlib';
 import {chromium} from '@playwright/test';
+import {measureIndex} from './audit/scale.ts';
 import {createStaticServer} from './serve-build.ts';
 
 const BUILD = 'build';
@@ -27,23 +27,16 @@ if (!existsSync(INDEX)) {
   process.exit(1);
 }
 
-// The whole index: the first file and every shard in the folder named after it (all of them, not what one search fetches).
-const files = [
-  INDEX,
-  ...readdirSync(path.join(BUILD, 'search-index'), {recursive: true, encoding: 'utf8'})
-    .filter((name) => name.endsWith('.json'))
-    .map((name) => path.join(BUILD, 'search-index', name)),
-];
 const index = JSON.parse(readFileSync(INDEX, 'utf8'));
-const bodies = files.map((file) => readFileSync(file));
-const sum = (sizeOf: (body: Buffer) => number) => bodies.reduce((total, body) => total + sizeOf(body), 0);
+// The whole index: the first file and every shard (all of them, not what one search fetches).
+const whole = await measureIndex(BUILD);
 const size = {
   records: index.records.types.length / index.width,
   pages: index.pages.length,
-  files: files.length,
-  rawBytes: sum((body) => body.length),
-  gzipBytes: sum((body) => gzipSync(body, {level: 9}).length),
-  brotliBytes: sum((body) => brotliCompressSync(body, {params: {[zlib.BROTLI_PARAM_QUALITY]: 11}}).length),
+  files: whole.files.length,
+  rawBytes: whole.raw,
+  gzipBytes: whole.gzip,
+  brotliBytes: whole.brotli,
 };
 
 const queries: string[] = readdirSync('tests/search-relevance')
