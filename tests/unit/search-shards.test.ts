@@ -10,7 +10,10 @@ import {
   encodeIndex,
   encodePostingList,
   splitIndex,
+  loadedContent,
+  shardPath,
   splitRecords,
+  type ContentShard,
   type SplitIndexFile,
 } from '../../src/plugins/search/records/indexFile';
 import {joinIndex} from '../../src/plugins/search/records/joinIndex';
@@ -85,11 +88,12 @@ const PARAMS = [
 
 describe('split local index', () => {
   it('writes several shards of each kind under the hashed folder, and the first file has no content', () => {
-    expect(first.format).toBe(4);
+    expect(first.format).toBe(5);
     expect(first.shards.path).toBe('search-index/abc123/');
     expect(first.shards.terms.length).toBeGreaterThan(3);
     expect(first.shards.records.length).toBeGreaterThan(3);
     expect('content' in first.records).toBe(false);
+    expect('levels' in first.records).toBe(false);
     expect([...split.shards.keys()].every((name) => /^search-index\/abc123\/[tc]\d+\.json$/.test(name))).toBe(
       true,
     );
@@ -130,18 +134,23 @@ describe('split local index', () => {
     expect(fetched.length).toBe(split.shards.size);
   });
 
-  it('reading content that is not loaded is an error, not an empty text', async () => {
+  it('reading content or headings that are not loaded is an error, not an empty text', async () => {
     const {read} = shardReader();
     const index = openIndex(first, read);
-    expect(() => index.engine.records[0].content).toThrow(/content of record 0 is not loaded/);
-    await index.loadContent([index.engine.records[0]]);
-    expect(index.engine.records[0].content).toBe(records[0].content);
-    expect(() => index.engine.search({query: 'publish'})).toThrow(/posting list of "publish" is not loaded/);
+    expect(() => index.engine.recordAt(1).content).toThrow(/content of record 1 is not loaded/);
+    expect(() => index.engine.recordAt(1).hierarchy).toThrow(/headings of record 1 are not loaded/);
+    await index.loadContent([index.engine.recordAt(1)]);
+    expect(index.engine.recordAt(1).content).toBe(records[1].content);
+    expect(index.engine.recordAt(1).hierarchy).toEqual(records[1].hierarchy);
   });
 
   it('its records are the whole index records, field by field', () => {
-    const contents = joinIndex(first, (name) => split.shards.get(name)).records.content;
-    const lazy = splitRecords(first, contents);
+    const loaded = loadedContent(first);
+    first.shards.records.forEach((_, index) =>
+      loaded.add(split.shards.get(shardPath(first.shards.path, 'c', index)) as ContentShard),
+    );
+    const source = splitRecords(first, loaded);
+    const lazy = Array.from({length: source.count}, (_, index) => source.at(index));
     expect(lazy.map((record) => JSON.parse(JSON.stringify(record)))).toEqual(
       decodeIndex(whole).map((record) => JSON.parse(JSON.stringify(record))),
     );
@@ -157,9 +166,17 @@ describe('split local index', () => {
     );
   });
 
-  it('refuses a shard of another index', async () => {
-    const index = openIndex(first, async () => ({format: 4, first: 999, lists: []}));
+  it('refuses a shard of another index, or a content shard without headings', async () => {
+    const index = openIndex(first, async () => ({format: 5, first: 999, lists: []}));
     await expect(index.prepare('publish')).rejects.toThrow(/posting shard \d+ does not fit the index/);
+    const {read} = shardReader();
+    const withoutHeadings = openIndex(first, async (name) => ({
+      ...((await read(name)) as object),
+      levels: [],
+    }));
+    await expect(withoutHeadings.loadContent([withoutHeadings.engine.recordAt(0)])).rejects.toThrow(
+      /content shard at record 0 has no headings/,
+    );
   });
 });
 

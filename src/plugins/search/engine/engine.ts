@@ -60,6 +60,28 @@ export const PART = 8;
  */
 export type PrebuiltPostings = {terms: string[]; lists: ArrayLike<number>[]};
 
+/**
+ * What an index file knows of its records' layout, so that the first search does
+ * not have to read it from every record (at ten times the site, that reading was
+ * most of the first search's time).
+ */
+export type RecordLayout = {
+  /** Page number of each record: records with the same `url_without_anchor` share one. */
+  pageOf: Int32Array;
+  /** The records of a page have the same facet values: a filter is tried on one record per page. */
+  facetsByPage: boolean;
+  /**
+   * A number per record, equal for two records exactly when their `settings.distinct`
+   * values are equal (a cheaper stand-in for that value).
+   */
+  distinctKey?: (record: number) => number;
+  /** Reads a numeric attribute (`weight.pageRank`, a `customRanking` one) of a record without making it. */
+  numberOf?: (attribute: string) => ((record: number) => number) | undefined;
+};
+
+/** Records made when first read (a split index's: making all of them up front took longer than the search). */
+export type RecordSource = {count: number; at(index: number): SearchRecord};
+
 /** The same word 1, another form of it (plural, -ing, -ed) 0.9, a prefix or synonym 0.8, typos less. */
 function matchQuality(match: TermMatch): number {
   if (match.typos > 0) return 0.6 ** match.typos * 0.9;
@@ -68,7 +90,9 @@ function matchQuality(match: TermMatch): number {
 }
 
 export class SearchEngine {
-  readonly records: SearchRecord[];
+  /** The record at an index, and how many there are. */
+  readonly recordAt: (index: number) => SearchRecord;
+  readonly recordCount: number;
   readonly settings: SearchSettings;
   /** Text of each searchable attribute of a record, in `settings.searchableAttributes` order. */
   readonly attributeTexts: ((record: SearchRecord) => string | null)[];
@@ -76,22 +100,30 @@ export class SearchEngine {
   private readonly postings = new Map<string, ArrayLike<number>>();
   /** Sorted vocabulary, for prefix ranges. */
   private readonly terms: string[];
-  /** stem → terms with that stem */
+  /** stem → terms with that stem, filled as queries ask (stemming the whole vocabulary slowed the first search). */
   private readonly byStem = new Map<string, string[]>();
+  /** Stem of each vocabulary term, once worked out. */
+  private readonly termStems: (string | undefined)[];
   private readonly tokenCache = new Map<string, Token[]>();
   private readonly filterCache = new Map<string, {mask: Uint8Array; count: number}>();
   /** Page number of each record. */
   private readonly pageOf: Int32Array;
+  private readonly pageCount: number;
+  /** First record of each page. */
+  private readonly pageFirst: Int32Array;
+  private readonly facetsByPage: boolean;
+  private readonly distinctKey: (record: number) => unknown;
   /**
    * `settings.customRanking` in order: the attribute's value, its direction, and
    * each record's value once read (NaN: not yet). Ties are common (pages alike),
    * so sorting compares the same records many times.
    */
   private readonly customRanking: {
-    valueOf: (record: SearchRecord) => unknown;
+    read: (record: number) => number;
     sign: number;
     values: Float64Array;
   }[];
+  private readonly pageRankOf: (record: number) => number;
   /** The last searchable attribute is running text (not cached: it seldom repeats). */
   private readonly textAttribute: number;
 
@@ -99,10 +131,29 @@ export class SearchEngine {
   private readonly synonyms = new Map<string, Set<string>>();
 
   constructor(
-    records: SearchRecord[],
-    options: {settings: SearchSettings; synonyms?: Synonym[]; postings?: PrebuiltPostings},
+    records: SearchRecord[] | RecordSource,
+    options: {
+      settings: SearchSettings;
+      synonyms?: Synonym[];
+      postings?: PrebuiltPostings;
+      layout?: RecordLayout;
+    },
   ) {
-    this.records = records;
+    if (Array.isArray(records)) {
+      this.recordAt = (index) => records[index];
+      this.recordCount = records.length;
+    } else {
+      this.recordAt = (index) => records.at(index);
+      this.recordCount = records.count;
+    }
+    const count = this.recordCount;
+    const {layout} = options;
+    const numberOf = (attribute: string) => {
+      const valueOf = this.valueOf(attribute);
+      return (
+        layout?.numberOf?.(attribute) ?? ((record: number) => Number(valueOf(this.recordAt(record)) ?? 0))
+      );
+    };
     this.settings = options.settings;
     const attributes = this.settings.searchableAttributes;
     if (attributes.length > PART || this.settings.weights.fields.length !== attributes.length)
@@ -117,10 +168,11 @@ export class SearchEngine {
       };
     });
     this.customRanking = this.settings.customRanking.map(({attribute, order}) => ({
-      valueOf: this.valueOf(attribute),
+      read: numberOf(attribute),
       sign: order === 'asc' ? 1 : -1,
-      values: new Float64Array(records.length).fill(Number.NaN),
+      values: new Float64Array(count).fill(Number.NaN),
     }));
+    this.pageRankOf = numberOf('weight.pageRank');
     this.textAttribute = attributes.length - 1;
     for (const entry of options.synonyms ?? []) {
       const add = (from: string, to: string) => {
@@ -132,13 +184,30 @@ export class SearchEngine {
       if (entry.type === 'synonym') for (const a of entry.synonyms) for (const b of entry.synonyms) add(a, b);
       else for (const b of entry.synonyms) add(entry.input, b);
     }
-    this.pageOf = new Int32Array(records.length);
-    const pages = new Map<string, number>();
-    records.forEach((record, index) => {
-      let page = pages.get(record.url_without_anchor);
-      if (page === undefined) pages.set(record.url_without_anchor, (page = pages.size));
-      this.pageOf[index] = page;
-    });
+    if (layout) {
+      if (layout.pageOf.length !== count)
+        throw new Error(
+          `${ENGINE_ERROR} the record layout has ${layout.pageOf.length} records, not ${count}`,
+        );
+      this.pageOf = layout.pageOf;
+      this.pageCount = layout.pageOf.reduce((most, page) => Math.max(most, page + 1), 0);
+    } else {
+      this.pageOf = new Int32Array(count);
+      const pages = new Map<string, number>();
+      for (let index = 0; index < count; index++) {
+        const url = this.recordAt(index).url_without_anchor;
+        let page = pages.get(url);
+        if (page === undefined) pages.set(url, (page = pages.size));
+        this.pageOf[index] = page;
+      }
+      this.pageCount = pages.size;
+    }
+    this.pageFirst = new Int32Array(this.pageCount).fill(-1);
+    for (let record = 0; record < count; record++)
+      if (this.pageFirst[this.pageOf[record]] < 0) this.pageFirst[this.pageOf[record]] = record;
+    this.facetsByPage = layout?.facetsByPage ?? false;
+    const distinctOf = this.valueOf(this.settings.distinct);
+    this.distinctKey = layout?.distinctKey ?? ((record) => distinctOf(this.recordAt(record)));
     if (options.postings) {
       // Tokenizing every text is most of the cost of a first search: take the table made at build time.
       const {terms, lists} = options.postings;
@@ -146,7 +215,8 @@ export class SearchEngine {
       this.terms = terms;
     } else {
       const built = new Map<string, number[]>();
-      records.forEach((record, index) => {
+      for (let index = 0; index < count; index++) {
+        const record = this.recordAt(index);
         this.attributeTexts.forEach((textOf, attribute) => {
           const text = textOf(record);
           if (!text) return;
@@ -156,16 +226,11 @@ export class SearchEngine {
             list.push(index, token.part ? attribute + PART : attribute, token.pos);
           }
         });
-      });
+      }
       for (const [term, list] of built) this.postings.set(term, list);
       this.terms = [...built.keys()].sort();
     }
-    for (const term of this.terms) {
-      const key = stem(term);
-      const list = this.byStem.get(key);
-      if (list) list.push(term);
-      else this.byStem.set(key, [term]);
-    }
+    this.termStems = new Array(this.terms.length);
   }
 
   /** Tokens of a text; headings repeat on every record of a section, so they are cached. */
@@ -207,17 +272,10 @@ export class SearchEngine {
     const words = parseQuery(query);
     const matchers = words.map((word) => this.matchTerms(word));
     const ranked = this.rank(words, matchers, this.allowed(facetFilters));
-    const records: SearchRecord[] = [];
-    const seen = new Set<unknown>();
-    const distinctOf = this.valueOf(this.settings.distinct);
-    for (const candidate of ranked) {
-      const record = this.records[candidate];
-      const key = distinctOf(record);
-      if (seen.has(key)) continue;
-      seen.add(key);
-      records.push(record);
-    }
-    return {records, matcher: {words: words.map((word) => word.original), terms: matchers}};
+    return {
+      records: Array.from(ranked, (record) => this.recordAt(record)),
+      matcher: {words: words.map((word) => word.original), terms: matchers},
+    };
   }
 
   /** Whether the searchable attribute at this position is running text (its tokens are not cached). */
@@ -230,22 +288,59 @@ export class SearchEngine {
     const key = JSON.stringify(facetFilters ?? null);
     let entry = this.filterCache.get(key);
     if (!entry) {
-      const mask = applyFacetFilters(this.records, facetFilters);
-      entry = {mask, count: mask.reduce((sum, value) => sum + value, 0)};
+      let mask: Uint8Array;
+      if (this.facetsByPage) {
+        const pages = applyFacetFilters(
+          Array.from(this.pageFirst, (record) => this.recordAt(record)),
+          facetFilters,
+        );
+        mask = new Uint8Array(this.recordCount);
+        for (let record = 0; record < mask.length; record++) mask[record] = pages[this.pageOf[record]];
+      } else {
+        mask = applyFacetFilters(
+          Array.from({length: this.recordCount}, (_, index) => this.recordAt(index)),
+          facetFilters,
+        );
+      }
+      let count = 0;
+      for (let record = 0; record < mask.length; record++) count += mask[record];
+      entry = {mask, count};
       if (this.filterCache.size >= 16) this.filterCache.delete(this.filterCache.keys().next().value!);
       this.filterCache.set(key, entry);
     }
     return entry;
   }
 
+  /**
+   * Vocabulary terms with this stem, in vocabulary order. `stem` only cuts a
+   * suffix, or turns "ies" into "y", so such a term starts with the stem less its
+   * last letter: only the terms in that prefix range are stemmed.
+   */
+  private termsWithStem(wordStem: string): string[] {
+    let list = this.byStem.get(wordStem);
+    if (list) return list;
+    list = [];
+    const prefix = wordStem.slice(0, -1);
+    for (
+      let i = lowerBound(this.terms, prefix);
+      i < this.terms.length && this.terms[i].startsWith(prefix);
+      i++
+    ) {
+      const termStem = (this.termStems[i] ??= stem(this.terms[i]));
+      if (termStem === wordStem) list.push(this.terms[i]);
+    }
+    this.byStem.set(wordStem, list);
+    return list;
+  }
+
   /** Vocabulary terms a query word matches: same stem, prefix (last word), or within the typo budget. */
   private matchTerms(word: QueryWord): Map<string, TermMatch> {
     const matches = new Map<string, TermMatch>();
     const wordStem = stem(word.norm);
-    for (const term of this.byStem.get(wordStem) ?? [])
+    for (const term of this.termsWithStem(wordStem))
       matches.set(term, {typos: 0, exact: term === word.norm, prefixLength: null});
     for (const synonym of this.synonyms.get(wordStem) ?? []) {
-      for (const term of this.byStem.get(synonym) ?? []) {
+      for (const term of this.termsWithStem(synonym)) {
         if (!matches.has(term))
           matches.set(term, {typos: 0, exact: false, prefixLength: null, synonym: true});
       }
@@ -287,17 +382,18 @@ export class SearchEngine {
    * weight of the field it matches in (`fields`) x the match quality; times the share
    * of the query it covers; plus `page` x its page's score (the same sum over the
    * whole page, times the squared coverage); times 1 + `pageRankBoost` x weight.pageRank.
+   * Returns the best record of each `settings.distinct` value, best first.
    */
   private rank(
     words: QueryWord[],
     matchers: Map<string, TermMatch>[],
     allowed: {mask: Uint8Array; count: number},
-  ): number[] {
+  ): ArrayLike<number> {
     const {weights} = this.settings;
     if (words.length === 0) {
       const all: number[] = [];
-      for (let i = 0; i < this.records.length; i++) if (allowed.mask[i]) all.push(i);
-      return all.sort((a, b) => this.compareCustom(a, b));
+      for (let i = 0; i < this.recordCount; i++) if (allowed.mask[i]) all.push(i);
+      return this.bestOfEachDistinct(all, (a, b) => this.compareCustom(a, b));
     }
     const perWord = matchers.map((terms) => this.wordMatches(terms, allowed.mask));
     // Rare words weigh more (inverse document frequency).
@@ -307,32 +403,38 @@ export class SearchEngine {
 
     // How well each page covers each word: the best weight the word has in any of
     // its records, plus a share of the second best (a word the page comes back to).
-    const pageBest = new Map<number, Float64Array>();
+    const width = perWord.length;
+    const pageBest = new Float64Array(this.pageCount * 2 * width);
+    const touched = new Uint8Array(this.pageCount);
     perWord.forEach((matches, word) => {
-      const width = perWord.length;
       for (const record of matches.records) {
         const page = this.pageOf[record];
-        let best = pageBest.get(page);
-        if (!best) pageBest.set(page, (best = new Float64Array(2 * width)));
+        touched[page] = 1;
+        const at = page * 2 * width;
         const weight = matches.weight[record];
-        if (weight > best[word]) [best[word], best[width + word]] = [weight, best[word]];
-        else if (weight > best[width + word]) best[width + word] = weight;
+        if (weight > pageBest[at + word]) {
+          pageBest[at + width + word] = pageBest[at + word];
+          pageBest[at + word] = weight;
+        } else if (weight > pageBest[at + width + word]) pageBest[at + width + word] = weight;
       }
     });
-    const pageScore = new Map<number, number>();
-    for (const [page, best] of pageBest) {
+    const pageScore = new Float64Array(this.pageCount);
+    for (let page = 0; page < this.pageCount; page++) {
+      if (!touched[page]) continue;
+      const at = page * 2 * width;
       let score = 0;
       let covered = 0;
-      perWord.forEach((_, word) => {
-        const weight = best[word] + weights.repeat * best[perWord.length + word];
+      for (let word = 0; word < width; word++) {
+        const weight = pageBest[at + word] + weights.repeat * pageBest[at + width + word];
         score += idf[word] * weight;
         if (weight > 0 && !words[word].stop) covered += idf[word];
-      });
-      pageScore.set(page, score * (covered / idfSum) ** weights.pageCoverage);
+      }
+      pageScore[page] = score * (covered / idfSum) ** weights.pageCoverage;
     }
 
-    const seen = new Uint8Array(this.records.length);
-    const scored: {record: number; score: number}[] = [];
+    const seen = new Uint8Array(this.recordCount);
+    const candidates: number[] = [];
+    const scores = new Float64Array(this.recordCount);
     for (const [word, matches] of perWord.entries()) {
       if (words[word].stop) continue;
       for (const record of matches.records) {
@@ -348,29 +450,50 @@ export class SearchEngine {
           if (word > 0 && adjacent[word - 1][record])
             score += weights.proximity * Math.min(idf[word - 1], idf[word]);
         });
-        const rank = this.records[record].weight.pageRank;
+        const rank = this.pageRankOf(record);
         const combined =
           score * (covered / idfSum) ** weights.recordCoverage +
-          weights.page * pageScore.get(this.pageOf[record])!;
-        scored.push({record, score: combined * (1 + weights.pageRankBoost * rank)});
+          weights.page * pageScore[this.pageOf[record]];
+        scores[record] = combined * (1 + weights.pageRankBoost * rank);
+        candidates.push(record);
       }
     }
-    scored.sort((a, b) => b.score - a.score || this.compareCustom(a.record, b.record));
-    // Each further record of the same page counts a little less, so other pages' best records come up.
-    const shown = new Map<number, number>();
-    for (const candidate of scored) {
-      const page = this.pageOf[candidate.record];
-      const count = shown.get(page) ?? 0;
-      shown.set(page, count + 1);
-      candidate.score *= weights.samePageDecay ** count;
+    const byScore = (a: number, b: number) => scores[b] - scores[a] || this.compareCustom(a, b);
+    // Each further record of the same page counts a little less, so other pages' best records come up:
+    // the nth best of a page (by score) is multiplied by samePageDecay^n. Sorting each page's candidates
+    // apart gives the same n as sorting them all.
+    const ofPage = new Map<number, number[]>();
+    for (const record of candidates) {
+      const page = this.pageOf[record];
+      const list = ofPage.get(page);
+      if (list) list.push(record);
+      else ofPage.set(page, [record]);
     }
-    scored.sort((a, b) => b.score - a.score || this.compareCustom(a.record, b.record));
-    return scored.map((candidate) => candidate.record);
+    for (const list of ofPage.values()) {
+      if (list.length > 1) list.sort(byScore);
+      for (let count = 1; count < list.length; count++) scores[list[count]] *= weights.samePageDecay ** count;
+    }
+    return this.bestOfEachDistinct(candidates, byScore);
+  }
+
+  /**
+   * The records in the order `compare` gives, keeping the first of each
+   * `settings.distinct` value; only those first records are sorted (the best of
+   * each value is found in one pass), since they are what any page of hits shows.
+   */
+  private bestOfEachDistinct(records: number[], compare: (a: number, b: number) => number): number[] {
+    const best = new Map<unknown, number>();
+    for (const record of records) {
+      const key = this.distinctKey(record);
+      const current = best.get(key);
+      if (current === undefined || compare(record, current) < 0) best.set(key, record);
+    }
+    return [...best.values()].sort(compare);
   }
 
   /** For each record, the weight of its best match of a query word (0: no match). */
   private wordMatches(terms: Map<string, TermMatch>, allowed: Uint8Array): WordMatches {
-    const weight = new Float64Array(this.records.length);
+    const weight = new Float64Array(this.recordCount);
     const records: number[] = [];
     const postings: ArrayLike<number>[] = [];
     const {weights} = this.settings;
@@ -396,7 +519,7 @@ export class SearchEngine {
 
   /** Records where the two words stand next to each other in the same attribute. */
   private adjacency(first: WordMatches, second: WordMatches): Uint8Array {
-    const adjacent = new Uint8Array(this.records.length);
+    const adjacent = new Uint8Array(this.recordCount);
     const positions = new Set<number>();
     const key = (record: number, attribute: number, position: number) =>
       (record * 8 + attribute) * 65536 + position;
@@ -421,11 +544,13 @@ export class SearchEngine {
   }
 
   private compareCustom(a: number, b: number): number {
-    for (const {valueOf, sign, values} of this.customRanking) {
+    const ranking = this.customRanking;
+    for (let index = 0; index < ranking.length; index++) {
+      const {read, sign, values} = ranking[index];
       let valueA = values[a];
-      if (Number.isNaN(valueA)) valueA = values[a] = Number(valueOf(this.records[a]) ?? 0);
+      if (Number.isNaN(valueA)) valueA = values[a] = read(a);
       let valueB = values[b];
-      if (Number.isNaN(valueB)) valueB = values[b] = Number(valueOf(this.records[b]) ?? 0);
+      if (Number.isNaN(valueB)) valueB = values[b] = read(b);
       if (valueA !== valueB) return sign * (valueA - valueB);
     }
     return a - b;

@@ -1,4 +1,5 @@
 import {INDEX_FILE_ERROR} from '../codeMarkers';
+import type {RecordLayout, RecordSource} from '../engine/engine';
 import {tokenize} from '../engine/tokenize';
 import type {SearchSettings} from '../settings';
 import {
@@ -57,14 +58,16 @@ export type LocalIndexFile = {
 
 /**
  * The first file of a split index (what the build writes): all of the above but
- * the content, plus the engine's vocabulary and where the rest is. A query loads
- * the posting shards of the terms it matches (precomputed lists: the browser
- * decodes, it does not build), and the hits shown load their pages' content
- * shards. `./joinIndex.ts` puts the parts back together for Node readers.
+ * the content and the headings (`levels`), plus the engine's vocabulary and where
+ * the rest is. A query loads the posting shards of the terms it matches
+ * (precomputed lists: the browser decodes, it does not build), and the hits
+ * shown load their pages' content shards, which hold their content and headings:
+ * ranking needs neither, and at ten times the site the headings were most of the
+ * first file. `./joinIndex.ts` puts the parts back together for Node readers.
  */
 export type SplitIndexFile = Omit<LocalIndexFile, 'format' | 'records'> & {
-  format: 4;
-  records: Omit<LocalIndexFile['records'], 'content'>;
+  format: 5;
+  records: Omit<LocalIndexFile['records'], 'content' | 'levels'>;
   /** The engine's vocabulary, sorted (JavaScript string order), one term per line. */
   terms: string;
   shards: {
@@ -81,15 +84,15 @@ export type SplitIndexFile = Omit<LocalIndexFile, 'format' | 'records'> & {
 };
 
 /** Terms `first`… of the vocabulary, each with its list as a string (`encodePostingList`). */
-export type PostingShard = {format: 4; first: number; lists: string[]};
-/** Records `first`… of the index: their encoded content, or null. */
-export type ContentShard = {format: 4; first: number; content: (string | null)[]};
+export type PostingShard = {format: 5; first: number; lists: string[]};
+/** Records `first`… of the index: their encoded content (or null), and their slices of the `levels` columns. */
+export type ContentShard = {format: 5; first: number; content: (string | null)[]; levels: string[]};
 
 /** What both forms hold: everything but the content. */
 export type IndexMetadata = LocalIndexFile | SplitIndexFile;
 
 const FORMAT = 3;
-const SPLIT_FORMAT = 4;
+const SPLIT_FORMAT = 5;
 
 export function isSplitIndex(file: IndexMetadata): file is SplitIndexFile {
   return file?.format === SPLIT_FORMAT;
@@ -248,6 +251,41 @@ function recordPages(file: IndexMetadata): Int32Array {
   return pageOf;
 }
 
+/**
+ * What the file's columns say of its records without reading them one by one
+ * (the engine's RecordLayout): their pages; facets, which the file keeps per
+ * page; and, when hits are distinct by URL, a number per URL (page and anchor).
+ */
+export function recordLayout(file: IndexMetadata): RecordLayout {
+  const pageOf = recordPages(file);
+  const {width, records, strings, pages} = file;
+  const pageFirst = new Int32Array(pages.length);
+  for (let record = pageOf.length - 1; record >= 0; record--) pageFirst[pageOf[record]] = record;
+  // The record's `weight`, as decodeIndex and splitRecords make it.
+  const weights: Record<string, (record: number) => number> = {
+    'weight.pageRank': (record) => pages[pageOf[record]][2],
+    'weight.level': (record) => LEVEL_WEIGHT[TYPES[numberAt(records.types, record, width)]],
+    'weight.position': (record) => record - pageFirst[pageOf[record]],
+  };
+  const numberOf = (attribute: string) => weights[attribute];
+  if (file.settings.distinct !== 'url') return {pageOf, facetsByPage: true, numberOf};
+  const decodeText = textDecoder(file);
+  // An empty anchor gives the page's URL, as no anchor does.
+  const anchorKey = (index: number) => (index >= 0 && decodeText(strings[index]) !== '' ? index + 1 : 0);
+  const anchorKeys = new Map<number, number>();
+  return {
+    pageOf,
+    facetsByPage: true,
+    numberOf,
+    distinctKey(record) {
+      const anchor = numberAt(records.anchors, record, width) - 1;
+      let key = anchorKeys.get(anchor);
+      if (key === undefined) anchorKeys.set(anchor, (key = anchorKey(anchor)));
+      return pageOf[record] * (strings.length + 1) + key;
+    },
+  };
+}
+
 /** Number of records: one type per record. */
 function recordCount(file: IndexMetadata): number {
   return file.records.types.length / file.width;
@@ -347,13 +385,11 @@ export function decodeIndex(file: LocalIndexFile): SearchRecord[] {
  * The records of a split index, made as the engine reads them: each is a small
  * object over the file's columns whose fields (URL, hierarchy, content, …) are
  * worked out on first use. Making 10× the site's records as plain objects took
- * longer than the rest of opening the index (README "Search index shards").
- * `contents` is filled as content shards arrive.
+ * longer than the rest of opening the index (README "Search index shards"), so
+ * each is made when the engine first asks for it. Content and headings come from
+ * `loaded`, as content shards arrive.
  */
-export function splitRecords(
-  file: SplitIndexFile,
-  contents: readonly (string | null | undefined)[],
-): SearchRecord[] {
+export function splitRecords(file: SplitIndexFile, loaded: LoadedContent): RecordSource {
   checkSplitFormat(file);
   const {width, records} = file;
   const decodeText = textDecoder(file);
@@ -369,16 +405,17 @@ export function splitRecords(
     text: (index) => (index < 0 ? null : (strings[index] ??= decodeText(file.strings[index]))),
     stringAt: (column, record) => shared.text(numberAt(column, record, width) - 1),
     typeAt: (record) => TYPES[numberAt(records.types, record, width)],
+    levelAt: (level, record) => shared.text(loaded.level(level, record) - 1),
     content(record) {
-      const encoded = contents[record];
+      const encoded = loaded.content[record];
       if (encoded === undefined)
         throw new Error(`${INDEX_FILE_ERROR} the content of record ${record} is not loaded`);
       return encoded === null ? null : decodeText(encoded);
     },
   };
-  const all: SearchRecord[] = new Array(pageOf.length);
-  for (let record = 0; record < pageOf.length; record++) all[record] = new ColumnRecord(shared, record);
-  return all;
+  // Made when first read: a search reads a few thousand of them, the file may hold ten times more.
+  const made: (SearchRecord | undefined)[] = new Array(pageOf.length);
+  return {count: pageOf.length, at: (record) => (made[record] ??= new ColumnRecord(shared, record))};
 }
 
 type RecordColumns = {
@@ -389,8 +426,48 @@ type RecordColumns = {
   text(index: number): string | null;
   stringAt(column: string, record: number): string | null;
   typeAt(record: number): RecordType;
+  /** lvl1 (0) … lvl6 (5) of a record, from its content shard. */
+  levelAt(level: number, record: number): string | null;
   content(record: number): string | null;
 };
+
+/** What the content shards loaded so far hold (`loadedContent`). */
+export type LoadedContent = {
+  /** Encoded content of each record: undefined until its shard is loaded. */
+  readonly content: readonly (string | null | undefined)[];
+  /** A record's `levels` number (string index + 1; 0: none) for lvl1 (0) … lvl6 (5). */
+  level(level: number, record: number): number;
+  /** Takes in a content shard (already checked to be the one expected). */
+  add(shard: ContentShard): void;
+};
+
+/** Content shards of a split index as they arrive; `splitRecords` reads the records' content and headings from it. */
+export function loadedContent(file: SplitIndexFile): LoadedContent {
+  const content: (string | null | undefined)[] = new Array(recordCount(file));
+  // Per record, its shard's position in `shards` + 1 (0: not loaded).
+  const shardOf = new Int32Array(content.length);
+  const shards: ContentShard[] = [];
+  return {
+    content,
+    level(level, record) {
+      const shard = shards[shardOf[record] - 1];
+      if (!shard) throw new Error(`${INDEX_FILE_ERROR} the headings of record ${record} are not loaded`);
+      return numberAt(shard.levels[level], record - shard.first, file.width);
+    },
+    add(shard) {
+      if (
+        shard.levels?.length !== 6 ||
+        shard.levels.some((column) => column.length !== shard.content.length * file.width)
+      )
+        throw new Error(
+          `${INDEX_FILE_ERROR} content shard at record ${shard.first} has no headings for its records`,
+        );
+      shards.push(shard);
+      shard.content.forEach((text, offset) => (content[shard.first + offset] = text));
+      shardOf.fill(shards.length, shard.first, shard.first + shard.content.length);
+    },
+  };
+}
 
 /** One record of a split index (see `splitRecords`); its getters live on the prototype, which keeps making it cheap. */
 class ColumnRecord implements SearchRecord {
@@ -434,16 +511,15 @@ class ColumnRecord implements SearchRecord {
 
   get hierarchy(): Hierarchy {
     if (!this.hierarchyRead) {
-      const {file, text, stringAt} = this.columns;
-      const [l1, l2, l3, l4, l5, l6] = file.records.levels;
+      const {text, levelAt} = this.columns;
       this.hierarchyRead = {
         lvl0: text(this.page[1]),
-        lvl1: stringAt(l1, this.index),
-        lvl2: stringAt(l2, this.index),
-        lvl3: stringAt(l3, this.index),
-        lvl4: stringAt(l4, this.index),
-        lvl5: stringAt(l5, this.index),
-        lvl6: stringAt(l6, this.index),
+        lvl1: levelAt(0, this.index),
+        lvl2: levelAt(1, this.index),
+        lvl3: levelAt(2, this.index),
+        lvl4: levelAt(3, this.index),
+        lvl5: levelAt(4, this.index),
+        lvl6: levelAt(5, this.index),
       };
     }
     return this.hierarchyRead;
@@ -728,11 +804,14 @@ export function splitIndex(
   let content: (string | null)[] = [];
   let record = 0;
   filled = 0;
+  const {width} = file;
   const closeContent = () => {
+    const first = recordStarts[recordStarts.length - 1];
     shards.set(shardPath(path, 'c', recordStarts.length - 1), {
       format: SPLIT_FORMAT,
-      first: recordStarts[recordStarts.length - 1],
+      first,
       content,
+      levels: file.records.levels.map((column) => column.slice(first * width, record * width)),
     });
   };
   file.pages.forEach((page, index) => {
@@ -750,12 +829,12 @@ export function splitIndex(
   });
   if (file.pages.length) closeContent();
 
-  const {types, anchors, levels} = file.records;
+  const {types, anchors} = file.records;
   return {
     first: {
       ...file,
       format: SPLIT_FORMAT,
-      records: {types, anchors, levels},
+      records: {types, anchors},
       terms: terms.join('\n'),
       shards: {path, terms: termStarts, records: recordStarts},
     },

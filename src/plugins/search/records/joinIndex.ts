@@ -12,14 +12,16 @@ export function joinIndex(
   file: LocalIndexFile | SplitIndexFile,
   read: (path: string) => unknown,
 ): LocalIndexFile {
-  if (file.format !== 4) return file;
+  if (file.format !== 5) return file;
   const {shards, records, pieces, width, strings, pages, facets, synonyms, settings} = file;
   const content: (string | null)[] = [];
+  const levels = ['', '', '', '', '', ''];
   shards.records.forEach((first, index) => {
     const shard = read(`${shards.path}c${index}.json`) as ContentShard;
     if (shard.first !== first || content.length !== first)
       throw new Error(`The search index's content shard ${index} does not start at record ${first}`);
     content.push(...shard.content);
+    shard.levels.forEach((column, level) => (levels[level] += column));
   });
   return {
     format: 3,
@@ -28,7 +30,7 @@ export function joinIndex(
     strings,
     pages,
     facets,
-    records: {...records, content},
+    records: {...records, levels, content},
     synonyms,
     settings,
   };

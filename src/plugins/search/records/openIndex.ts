@@ -6,6 +6,8 @@ import {
   decodeIndex,
   decodePostingList,
   isSplitIndex,
+  loadedContent,
+  recordLayout,
   shardPath,
   splitRecords,
   type ContentShard,
@@ -20,6 +22,7 @@ export function searchEngineFor(file: LocalIndexFile): SearchEngine {
     settings: file.settings,
     synonyms: file.synonyms,
     postings: buildPostings(file, PART),
+    layout: recordLayout(file),
   });
 }
 
@@ -49,12 +52,13 @@ export function openIndex(file: LocalIndexFile | SplitIndexFile, read: ShardRead
   }
   const {shards} = file;
   const terms = file.terms.split('\n');
-  // Filled as content shards arrive; decodeIndex's records read it when their content is asked for.
-  const contents: (string | null | undefined)[] = new Array(file.records.types.length / file.width);
-  const engine = new SearchEngine(splitRecords(file, contents), {
+  // Filled as content shards arrive; the records read their content and headings from it.
+  const content = loadedContent(file);
+  const engine = new SearchEngine(splitRecords(file, content), {
     settings: file.settings,
     synonyms: file.synonyms,
     postings: {terms, lists: []},
+    layout: recordLayout(file),
   });
   const termIndex = new Map<string, number>();
   const loaded = new Map<string, Promise<void>>();
@@ -80,9 +84,13 @@ export function openIndex(file: LocalIndexFile | SplitIndexFile, read: ShardRead
   };
   const applyContent = (index: number) => (data: unknown) => {
     const shard = data as ContentShard;
-    if (shard?.first !== shards.records[index] || !Array.isArray(shard.content))
+    if (
+      shard?.first !== shards.records[index] ||
+      !Array.isArray(shard.content) ||
+      !Array.isArray(shard.levels)
+    )
       throw new Error(`${INDEX_FILE_ERROR} content shard ${index} does not fit the index`);
-    shard.content.forEach((text, offset) => (contents[shard.first + offset] = text));
+    content.add(shard);
   };
   // First record of each page, by URL: a hit's content shard is its page's.
   const pageStart = new Map<string, number>();
