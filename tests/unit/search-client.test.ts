@@ -12,6 +12,7 @@ import {searchSettings} from '../../config/search';
 import {normalizeRequests} from '../../src/plugins/search/algolia-protocol/requests';
 import {
   createLocalSearchClient,
+  warmUpLocalSearch,
   wrapSearchClient,
   type SearchClientLike,
 } from '../../src/plugins/search/client/searchClient';
@@ -219,6 +220,26 @@ describe('local client', () => {
     await expect(client.search({requests: [{indexName: 'docs', query: 'publish'}]})).resolves.toMatchObject({
       results: [{nbHits: 1}],
     });
+    expect(fetch).toHaveBeenCalledTimes(2);
+  });
+
+  it('warming up (the dialog opening) fetches the index once for the search that follows; a failed one is silent and retried', async () => {
+    const fetch = vi
+      .fn()
+      .mockResolvedValueOnce(new Response('Not found', {status: 404}))
+      .mockImplementation(async () => new Response(JSON.stringify(file)));
+    vi.stubGlobal('fetch', fetch);
+    warmUpLocalSearch('/index-w.json');
+    await vi.waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
+    await new Promise((resolve) => setTimeout(resolve, 0)); // the failure settles
+    const client = createLocalSearchClient('/index-w.json');
+    // The failed warm-up is not the search's failure: the search fetches again and answers.
+    await expect(client.search({requests: [{indexName: 'docs', query: 'publish'}]})).resolves.toMatchObject({
+      results: [{nbHits: 1}],
+    });
+    expect(fetch).toHaveBeenCalledTimes(2);
+    warmUpLocalSearch('/index-w.json');
+    await client.search({requests: [{indexName: 'docs', query: 'message'}]});
     expect(fetch).toHaveBeenCalledTimes(2);
   });
 

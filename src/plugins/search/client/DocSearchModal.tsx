@@ -1,5 +1,6 @@
 import React, {
   useCallback,
+  useEffect,
   useLayoutEffect,
   useRef,
   useState,
@@ -17,13 +18,19 @@ import {
 import {useSearchBackend} from './backend';
 import {exposeAsDialog} from './dialogRole';
 import {createFailureTracker} from './failures';
-import {createLocalSearchClient, wrapSearchClient, type SearchClientLike} from './searchClient';
+import {
+  createLocalSearchClient,
+  warmUpLocalSearch,
+  wrapSearchClient,
+  type SearchClientLike,
+} from './searchClient';
 import {STALE_HELP, STALE_TITLE, staleAssets} from './staleAssets';
 import './styles.css';
 
 /**
  * DocSearch's own modal (aliased in for `@docsearch/react/modal`), given
  * - the local index client, or Algolia's client wrapped to escape its answers;
+ *   the local index starts loading when the dialog opens;
  * - the error screen DocSearch 3.9 never shows: when the latest search failed,
  *   "Unable to fetch results" replaces the dropdown's content until the next
  *   search succeeds or the query is cleared;
@@ -47,6 +54,10 @@ export function DocSearchModal({transformSearchClient, ...props}: DocSearchModal
     const container = root.current?.querySelector('.DocSearch-Container');
     return container ? exposeAsDialog(container) : undefined;
   }, []);
+
+  useEffect(() => {
+    if (searchBackend === 'local') warmUpLocalSearch(localIndexUrl);
+  }, [searchBackend, localIndexUrl]);
 
   const transform = useCallback(
     (client: DocSearchTransformClient): DocSearchTransformClient => {

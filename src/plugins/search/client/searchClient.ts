@@ -148,21 +148,34 @@ function saveForOffline(search: LocalSearch): void {
   else setTimeout(run, 2_000);
 }
 
+/** The index at `indexUrl`, loading (once per page load, shared by the dialog and the /search page). */
+function engineFor(indexUrl: string): Promise<LocalSearch> {
+  let loading = engines.get(indexUrl);
+  if (!loading) {
+    loading = loadEngine(indexUrl);
+    engines.set(indexUrl, loading);
+    // A failed fetch is tried again by the next search.
+    loading.catch(() => engines.delete(indexUrl));
+  }
+  return loading;
+}
+
 /**
- * An Algolia-compatible client over the site's own index, fetched (once per page
- * load, shared by the dialog and the /search page) on the first search; a
- * failed fetch is tried again on the next search.
+ * Starts fetching and opening the index while the reader is still typing (the
+ * dialog calls this when it opens), so the first answer waits for less. A
+ * failure here is silent: the search that follows fetches again and reports it.
+ */
+export function warmUpLocalSearch(indexUrl: string): void {
+  engineFor(indexUrl).catch(() => undefined);
+}
+
+/**
+ * An Algolia-compatible client over the site's own index, fetched on the first
+ * search (or when the dialog opens, `warmUpLocalSearch`); a failed fetch is
+ * tried again on the next search.
  */
 export function createLocalSearchClient(indexUrl: string): SearchClientLike {
-  const engine = () => {
-    let loading = engines.get(indexUrl);
-    if (!loading) {
-      loading = loadEngine(indexUrl);
-      engines.set(indexUrl, loading);
-      loading.catch(() => engines.delete(indexUrl));
-    }
-    return loading;
-  };
+  const engine = () => engineFor(indexUrl);
   const agent = {value: 'docs-search-local', add: () => agent};
   return {
     appId: 'local',
