@@ -462,16 +462,18 @@ export class SearchEngine {
     // Each further record of the same page counts a little less, so other pages' best records come up:
     // the nth best of a page (by score) is multiplied by samePageDecay^n. Sorting each page's candidates
     // apart gives the same n as sorting them all.
-    const ofPage = new Map<number, number[]>();
-    for (const record of candidates) {
-      const page = this.pageOf[record];
-      const list = ofPage.get(page);
-      if (list) list.push(record);
-      else ofPage.set(page, [record]);
-    }
-    for (const list of ofPage.values()) {
-      if (list.length > 1) list.sort(byScore);
-      for (let count = 1; count < list.length; count++) scores[list[count]] *= weights.samePageDecay ** count;
+    // Candidates grouped by page (a counting sort), then each group sorted in place.
+    const start = new Int32Array(this.pageCount + 1);
+    for (const record of candidates) start[this.pageOf[record] + 1] += 1;
+    for (let page = 0; page < this.pageCount; page++) start[page + 1] += start[page];
+    const next = start.slice(0, this.pageCount);
+    const grouped = new Int32Array(candidates.length);
+    for (const record of candidates) grouped[next[this.pageOf[record]]++] = record;
+    for (let page = 0; page < this.pageCount; page++) {
+      const size = start[page + 1] - start[page];
+      if (size < 2) continue;
+      const group = grouped.subarray(start[page], start[page + 1]).sort(byScore);
+      for (let count = 1; count < size; count++) scores[group[count]] *= weights.samePageDecay ** count;
     }
     return this.bestOfEachDistinct(candidates, byScore);
   }
