@@ -68,6 +68,8 @@ export type PrebuiltPostings = {terms: string[]; lists: ArrayLike<number>[]};
 export type RecordLayout = {
   /** Page number of each record: records with the same `url_without_anchor` share one. */
   pageOf: Int32Array;
+  /** First record of each page (pages numbered from 0, each with at least one record). */
+  pageFirst: Int32Array;
   /** The records of a page have the same facet values: a filter is tried on one record per page. */
   facetsByPage: boolean;
   /**
@@ -190,7 +192,8 @@ export class SearchEngine {
           `${ENGINE_ERROR} the record layout has ${layout.pageOf.length} records, not ${count}`,
         );
       this.pageOf = layout.pageOf;
-      this.pageCount = layout.pageOf.reduce((most, page) => Math.max(most, page + 1), 0);
+      this.pageFirst = layout.pageFirst;
+      this.pageCount = layout.pageFirst.length;
     } else {
       this.pageOf = new Int32Array(count);
       const pages = new Map<string, number>();
@@ -201,10 +204,10 @@ export class SearchEngine {
         this.pageOf[index] = page;
       }
       this.pageCount = pages.size;
+      this.pageFirst = new Int32Array(this.pageCount).fill(-1);
+      for (let record = 0; record < count; record++)
+        if (this.pageFirst[this.pageOf[record]] < 0) this.pageFirst[this.pageOf[record]] = record;
     }
-    this.pageFirst = new Int32Array(this.pageCount).fill(-1);
-    for (let record = 0; record < count; record++)
-      if (this.pageFirst[this.pageOf[record]] < 0) this.pageFirst[this.pageOf[record]] = record;
     this.facetsByPage = layout?.facetsByPage ?? false;
     const distinctOf = this.valueOf(this.settings.distinct);
     this.distinctKey = layout?.distinctKey ?? ((record) => distinctOf(this.recordAt(record)));

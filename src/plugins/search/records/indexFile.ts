@@ -242,13 +242,20 @@ function numberAt(column: string, index: number, width: 1 | 2): number {
 
 /** Page of each record. */
 function recordPages(file: IndexMetadata): Int32Array {
+  return pageColumns(file).pageOf;
+}
+
+/** Page of each record, and first record of each page (a page's records are contiguous). */
+function pageColumns(file: IndexMetadata): {pageOf: Int32Array; pageFirst: Int32Array} {
   const pageOf = new Int32Array(recordCount(file));
+  const pageFirst = new Int32Array(file.pages.length);
   let record = 0;
   file.pages.forEach((page, index) => {
+    pageFirst[index] = record;
     pageOf.fill(index, record, record + page[4]);
     record += page[4];
   });
-  return pageOf;
+  return {pageOf, pageFirst};
 }
 
 /**
@@ -257,10 +264,8 @@ function recordPages(file: IndexMetadata): Int32Array {
  * page; and, when hits are distinct by URL, a number per URL (page and anchor).
  */
 export function recordLayout(file: IndexMetadata): RecordLayout {
-  const pageOf = recordPages(file);
+  const {pageOf, pageFirst} = pageColumns(file);
   const {width, records, strings, pages} = file;
-  const pageFirst = new Int32Array(pages.length);
-  for (let record = pageOf.length - 1; record >= 0; record--) pageFirst[pageOf[record]] = record;
   // The record's `weight`, as decodeIndex and splitRecords make it.
   const weights: Record<string, (record: number) => number> = {
     'weight.pageRank': (record) => pages[pageOf[record]][2],
@@ -268,13 +273,14 @@ export function recordLayout(file: IndexMetadata): RecordLayout {
     'weight.position': (record) => record - pageFirst[pageOf[record]],
   };
   const numberOf = (attribute: string) => weights[attribute];
-  if (file.settings.distinct !== 'url') return {pageOf, facetsByPage: true, numberOf};
+  if (file.settings.distinct !== 'url') return {pageOf, pageFirst, facetsByPage: true, numberOf};
   const decodeText = textDecoder(file);
   // An empty anchor gives the page's URL, as no anchor does.
   const anchorKey = (index: number) => (index >= 0 && decodeText(strings[index]) !== '' ? index + 1 : 0);
   const anchorKeys = new Map<number, number>();
   return {
     pageOf,
+    pageFirst,
     facetsByPage: true,
     numberOf,
     distinctKey(record) {
@@ -394,9 +400,7 @@ export function splitRecords(file: SplitIndexFile, loaded: LoadedContent): Recor
   const {width, records} = file;
   const decodeText = textDecoder(file);
   const strings: (string | undefined)[] = new Array(file.strings.length);
-  const pageOf = recordPages(file);
-  const pageFirst = new Int32Array(file.pages.length);
-  for (let record = pageOf.length - 1; record >= 0; record--) pageFirst[pageOf[record]] = record;
+  const {pageOf, pageFirst} = pageColumns(file);
   const shared: RecordColumns = {
     file,
     pageOf,
