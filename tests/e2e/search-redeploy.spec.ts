@@ -80,10 +80,13 @@ test('the engine code is gone: the page reloads once, reopens search, then asks 
 }) => {
   const site = await siteThatRedeploys(page);
   await page.goto('/');
-  await openSearch(page);
+  await hydrated(page);
+  // Hovering the button fetches the dialog's code; opening the dialog then starts loading the engine's.
+  await page.locator('.DocSearch-Button').hover();
+  await page.waitForLoadState('networkidle');
   site.deploy();
 
-  await searchDialog(page).input.fill('stream');
+  await page.locator('.DocSearch-Button').click();
   await expect.poll(() => site.loads.length, {timeout: 15_000}).toBe(2);
   // The reloaded page opens the dialog again by itself (its code was fetched before the deploy).
   await expect(searchDialog(page).input).toBeFocused({timeout: 15_000});

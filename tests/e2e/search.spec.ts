@@ -11,7 +11,7 @@ import {
 
 /**
  * The search dialog and /search page with the default backend: the site's own
- * index, fetched from the site on the first search. Every request outside the
+ * index, fetched from the site when the dialog opens or on the first search. Every request outside the
  * site is blocked, and each test checks none was even attempted.
  */
 let foreign: string[] = [];
@@ -155,6 +155,22 @@ test.describe('search button', () => {
 });
 
 test.describe('search dialog', () => {
+  test('opening the dialog starts loading the index before the first keystroke', async ({page}) => {
+    await page.goto('/guides/nodejs');
+    await hydrated(page);
+    const index = page.waitForResponse(
+      (response) => new URL(response.url()).pathname === '/search-index.json',
+      {
+        timeout: 15_000,
+      },
+    );
+    await page.locator('.DocSearch-Button').click();
+    expect((await index).ok()).toBe(true);
+    await expect(searchDialog(page).input).toHaveValue('');
+    await searchFor(page, 'publish');
+    await expect(searchDialog(page).dropdown.locator('.DocSearch-Hit').first()).toBeVisible();
+  });
+
   test('query box, clear button, Cancel, footer and the empty start screen', async ({page}) => {
     await page.goto('/');
     await openSearch(page);
