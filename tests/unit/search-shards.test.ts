@@ -3,7 +3,7 @@ import {describe, expect, it} from 'vitest';
 import {searchSettings} from '../../config/search';
 import {answerSearch} from '../../src/plugins/search/algolia-protocol/answer';
 import {localSearch} from '../../src/plugins/search/client/localSearch';
-import {PART} from '../../src/plugins/search/engine/engine';
+import {PART, SearchEngine} from '../../src/plugins/search/engine/engine';
 import {
   decodeIndex,
   decodePostingList,
@@ -101,6 +101,12 @@ describe('split local index', () => {
 
   it('answers every query exactly as the whole index does, loading only the shards it needs', async () => {
     const wholeEngine = searchEngineFor(whole);
+    // The engine over plain records, which reads pages, facets, URLs and ranking fields from each
+    // record instead of the file's layout: the layout must not change an answer.
+    const plainEngine = new SearchEngine(decodeIndex(whole), {
+      settings: whole.settings,
+      synonyms: whole.synonyms,
+    });
     const {fetched, read} = shardReader();
     const search = localSearch(first, read);
     for (const query of QUERIES) {
@@ -110,6 +116,7 @@ describe('split local index', () => {
         const answer = await search('docs', request);
         const strip = ({processingTimeMS: _, ...rest}: typeof answer) => rest;
         expect(strip(answer), `${query} ${JSON.stringify(params)}`).toEqual(strip(expected));
+        expect(strip(answerSearch(plainEngine, 'docs', request)), `plain: ${query}`).toEqual(strip(expected));
       }
     }
     // Every shard was needed by some query here; one query alone takes few.
