@@ -43,15 +43,16 @@ export type SearchResponse = {
 export function answerSearch(engine: SearchEngine, indexName: string, params: SearchParams): SearchResponse {
   const started = now();
   const query = queryOf(params);
-  const {records, matcher} = engine.search({query, facetFilters: params.facetFilters});
+  const result = engine.search({query, facetFilters: params.facetFilters});
+  const {count, matcher} = result;
   const {hitsPerPage, page} = paging(engine, params);
   const hits = shownRecords(engine, params).map((record) => hit(engine, record, params, matcher));
 
   const response: SearchResponse = {
     hits,
-    nbHits: records.length,
+    nbHits: count,
     page,
-    nbPages: hitsPerPage === 0 ? 0 : Math.ceil(records.length / hitsPerPage),
+    nbPages: hitsPerPage === 0 ? 0 : Math.ceil(count / hitsPerPage),
     hitsPerPage,
     exhaustiveNbHits: true,
     exhaustive: {nbHits: true, typo: true},
@@ -62,15 +63,15 @@ export function answerSearch(engine: SearchEngine, indexName: string, params: Se
   };
   if (params.clickAnalytics) response.queryID = randomHex(32);
   const facetNames = facetList(params.facets);
-  if (facetNames.length) response.facets = countFacets(records, facetNames, engine.settings.facets);
+  if (facetNames.length) response.facets = countFacets(result.records, facetNames, engine.settings.facets);
   return response;
 }
 
 /** The records of the page of hits this request asks for (a split index loads their content first). */
 export function shownRecords(engine: SearchEngine, params: SearchParams): SearchRecord[] {
-  const {records} = engine.search({query: queryOf(params), facetFilters: params.facetFilters});
+  const result = engine.search({query: queryOf(params), facetFilters: params.facetFilters});
   const {hitsPerPage, page} = paging(engine, params);
-  return hitsPerPage === 0 ? [] : records.slice(page * hitsPerPage, (page + 1) * hitsPerPage);
+  return hitsPerPage === 0 ? [] : result.slice(page * hitsPerPage, (page + 1) * hitsPerPage);
 }
 
 function queryOf(params: SearchParams): string {

@@ -22,8 +22,12 @@ import {boundedDistance, normalize, stem, STOP_WORDS, tokenize, type Token} from
 export type EngineQuery = {query: string; facetFilters?: FacetFilters};
 
 export type EngineResult = {
-  /** Matching records, best first, one per `settings.distinct` value. */
-  records: SearchRecord[];
+  /** Matching records, best first, one per `settings.distinct` value (made when first read). */
+  readonly records: SearchRecord[];
+  /** How many `records` there are. */
+  count: number;
+  /** `records.slice(start, end)`, making only those records. */
+  slice(start: number, end: number): SearchRecord[];
   /** What the query matched, for highlighting (./highlight.ts). */
   matcher: QueryMatcher;
 };
@@ -275,8 +279,15 @@ export class SearchEngine {
     const words = parseQuery(query);
     const matchers = words.map((word) => this.matchTerms(word));
     const ranked = this.rank(words, matchers, this.allowed(facetFilters));
+    const {recordAt} = this;
+    let all: SearchRecord[] | undefined;
     return {
-      records: Array.from(ranked, (record) => this.recordAt(record)),
+      // A page of hits needs a few records of the thousands a common word matches at scale.
+      get records() {
+        return (all ??= ranked.map(recordAt));
+      },
+      count: ranked.length,
+      slice: (start, end) => ranked.slice(start, end).map(recordAt),
       matcher: {words: words.map((word) => word.original), terms: matchers},
     };
   }
@@ -391,7 +402,7 @@ export class SearchEngine {
     words: QueryWord[],
     matchers: Map<string, TermMatch>[],
     allowed: {mask: Uint8Array; count: number},
-  ): ArrayLike<number> {
+  ): number[] {
     const {weights} = this.settings;
     if (words.length === 0) {
       const all: number[] = [];
