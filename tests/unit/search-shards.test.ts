@@ -126,6 +126,28 @@ describe('split local index', () => {
     expect(new Set(fetched).size).toBe(fetched.length);
   });
 
+  it('a page of hits is the same slice of the whole ranking, whichever pages were asked for before', () => {
+    for (const query of [...QUERIES, '']) {
+      const expected = searchEngineFor(whole)
+        .search({query})
+        .records.map((record) => record.url);
+      const result = searchEngineFor(whole).search({query});
+      const pages = [
+        [0, 3],
+        [3, 5],
+        [1, 2],
+        [8, 20],
+        [0, expected.length],
+      ];
+      for (const [start, end] of pages)
+        expect(
+          result.slice(start, end).map((record) => record.url),
+          `${query} ${start}-${end}`,
+        ).toEqual(expected.slice(start, end));
+      expect(result.count).toBe(expected.length);
+    }
+  });
+
   it('loadAll fetches every shard once, and later searches need no more', async () => {
     const all = shardReader();
     await localSearch(first, all.read).loadAll();

@@ -281,12 +281,13 @@ export class SearchEngine {
     const ranked = this.rank(words, matchers, this.allowed(facetFilters));
     const {recordAt} = this;
     let all: SearchRecord[] | undefined;
+    // A page of hits needs a few records of the thousands a common word matches at scale:
+    // they are put in order, and made, only as far as a page asks.
     return {
-      // A page of hits needs a few records of the thousands a common word matches at scale.
       get records() {
-        return (all ??= ranked.map(recordAt));
+        return (all ??= ranked.slice(0, ranked.count).map(recordAt));
       },
-      count: ranked.length,
+      count: ranked.count,
       slice: (start, end) => ranked.slice(start, end).map(recordAt),
       matcher: {words: words.map((word) => word.original), terms: matchers},
     };
@@ -402,7 +403,7 @@ export class SearchEngine {
     words: QueryWord[],
     matchers: Map<string, TermMatch>[],
     allowed: {mask: Uint8Array; count: number},
-  ): number[] {
+  ): OrderedLazily {
     const {weights} = this.settings;
     if (words.length === 0) {
       const all: number[] = [];
@@ -494,17 +495,17 @@ export class SearchEngine {
 
   /**
    * The records in the order `compare` gives, keeping the first of each
-   * `settings.distinct` value; only those first records are sorted (the best of
-   * each value is found in one pass), since they are what any page of hits shows.
+   * `settings.distinct` value: the best of each value is found in one pass, and
+   * only those are put in order, as far as asked.
    */
-  private bestOfEachDistinct(records: number[], compare: (a: number, b: number) => number): number[] {
+  private bestOfEachDistinct(records: number[], compare: (a: number, b: number) => number): OrderedLazily {
     const best = new Map<unknown, number>();
     for (const record of records) {
       const key = this.distinctKey(record);
       const current = best.get(key);
       if (current === undefined || compare(record, current) < 0) best.set(key, record);
     }
-    return [...best.values()].sort(compare);
+    return orderedLazily([...best.values()], compare);
   }
 
   /** For each record, the weight of its best match of a query word (0: no match). */
@@ -582,6 +583,67 @@ export class SearchEngine {
       return value;
     };
   }
+}
+
+/** Items in the order of a strict total order, sorted only as far as `slice` has asked. */
+type OrderedLazily = {count: number; slice(start: number, end: number): number[]};
+
+function orderedLazily(items: number[], compare: (a: number, b: number) => number): OrderedLazily {
+  // items[0 … ordered) are the first `ordered` items, in order; the rest are in no order.
+  let ordered = 0;
+  // Copied one by one: spreading tens of thousands of items into splice overflows the stack.
+  const write = (from: number, values: number[]) => {
+    for (let i = 0; i < values.length; i++) items[from + i] = values[i];
+  };
+  const orderTo = (end: number) => {
+    if (end <= ordered) return;
+    const rest = items.slice(ordered);
+    const wanted = end - ordered;
+    if (wanted * 8 >= rest.length) {
+      write(ordered, rest.sort(compare));
+      ordered = items.length;
+      return;
+    }
+    // The `wanted` best of the rest with a heap whose root is the worst kept so far.
+    const heap: number[] = [];
+    const later = (a: number, b: number) => compare(heap[a], heap[b]) > 0;
+    const swap = (a: number, b: number) => ([heap[a], heap[b]] = [heap[b], heap[a]]);
+    for (const item of rest) {
+      if (heap.length < wanted) {
+        heap.push(item);
+        for (let at = heap.length - 1; at > 0 && later(at, (at - 1) >> 1); at = (at - 1) >> 1)
+          swap(at, (at - 1) >> 1);
+      } else if (compare(item, heap[0]) < 0) {
+        heap[0] = item;
+        for (let at = 0; ;) {
+          const left = 2 * at + 1;
+          const right = left + 1;
+          let worst = at;
+          if (left < heap.length && later(left, worst)) worst = left;
+          if (right < heap.length && later(right, worst)) worst = right;
+          if (worst === at) break;
+          swap(at, worst);
+          at = worst;
+        }
+      }
+    }
+    heap.sort(compare);
+    const chosen = new Set(heap);
+    write(ordered, heap);
+    write(
+      end,
+      rest.filter((item) => !chosen.has(item)),
+    );
+    ordered = end;
+  };
+  return {
+    count: items.length,
+    slice(start, end) {
+      const stop = Math.min(end, items.length);
+      orderTo(stop);
+      return items.slice(start, stop);
+    },
+  };
 }
 
 export function parseQuery(query: string): QueryWord[] {
