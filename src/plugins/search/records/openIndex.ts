@@ -73,14 +73,14 @@ export function openIndex(file: LocalIndexFile | SplitIndexFile, read: ShardRead
     }
     return loading;
   };
+  // Lists of loaded shards, still encoded: a shard holds the lists of many neighbouring terms, and a
+  // query needs a few of them.
+  const encodedLists = new Map<string, string>();
   const applyPostings = (index: number) => (data: unknown) => {
     const shard = data as PostingShard;
     if (shard?.first !== shards.terms[index] || !Array.isArray(shard.lists))
       throw new Error(`${INDEX_FILE_ERROR} posting shard ${index} does not fit the index`);
-    engine.addPostings(
-      terms.slice(shard.first, shard.first + shard.lists.length),
-      shard.lists.map(decodePostingList),
-    );
+    shard.lists.forEach((list, offset) => encodedLists.set(terms[shard.first + offset], list));
   };
   const applyContent = (index: number) => (data: unknown) => {
     const shard = data as ContentShard;
@@ -104,9 +104,19 @@ export function openIndex(file: LocalIndexFile | SplitIndexFile, read: ShardRead
     async prepare(query) {
       const missing = engine.missingTerms(query);
       if (missing.length === 0) return;
-      if (termIndex.size === 0) terms.forEach((term, index) => termIndex.set(term, index));
-      const needed = new Set(missing.map((term) => lastAtOrBelow(shards.terms, termIndex.get(term)!)));
-      await Promise.all([...needed].map((index) => load('t', index, applyPostings(index))));
+      const unloaded = missing.filter((term) => !encodedLists.has(term));
+      if (unloaded.length) {
+        if (termIndex.size === 0) terms.forEach((term, index) => termIndex.set(term, index));
+        const needed = new Set(unloaded.map((term) => lastAtOrBelow(shards.terms, termIndex.get(term)!)));
+        await Promise.all([...needed].map((index) => load('t', index, applyPostings(index))));
+      }
+      // Decoded once, when a query first needs them (a list another query added meanwhile stays).
+      const decode = missing.filter((term) => encodedLists.has(term));
+      engine.addPostings(
+        decode,
+        decode.map((term) => decodePostingList(encodedLists.get(term)!)),
+      );
+      for (const term of decode) encodedLists.delete(term);
     },
     async loadContent(records) {
       const needed = new Set<number>();
