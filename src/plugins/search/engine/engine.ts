@@ -72,10 +72,13 @@ export type PrebuiltPostings = {terms: string[]; lists: ArrayLike<number>[]};
 export type RecordLayout = {
   /** Page number of each record: records with the same `url_without_anchor` share one. */
   pageOf: Int32Array;
-  /** First record of each page (pages numbered from 0, each with at least one record). */
+  /** First record of each page (pages numbered from 0 in record order; a page's records are contiguous). */
   pageFirst: Int32Array;
-  /** The records of a page have the same facet values: a filter is tried on one record per page. */
-  facetsByPage: boolean;
+  /**
+   * The facet values of each page as a number: a page's records share their facet values, and
+   * pages with the same number have the same ones, so a filter is tried once per number.
+   */
+  pageFacets: Int32Array;
   /**
    * A number per record, equal for two records exactly when their `settings.distinct`
    * values are equal (a cheaper stand-in for that value).
@@ -111,13 +114,13 @@ export class SearchEngine {
   /** Stem of each vocabulary term, once worked out. */
   private readonly termStems: (string | undefined)[];
   private readonly tokenCache = new Map<string, Token[]>();
-  private readonly filterCache = new Map<string, {mask: Uint8Array; count: number}>();
+  private readonly filterCache = new Map<string, Allowed>();
   /** Page number of each record. */
   private readonly pageOf: Int32Array;
   private readonly pageCount: number;
   /** First record of each page. */
   private readonly pageFirst: Int32Array;
-  private readonly facetsByPage: boolean;
+  private readonly pageFacets: Int32Array | undefined;
   private readonly distinctKey: (record: number) => unknown;
   /**
    * `settings.customRanking` in order: the attribute's value, its direction, and
@@ -212,7 +215,7 @@ export class SearchEngine {
       for (let record = 0; record < count; record++)
         if (this.pageFirst[this.pageOf[record]] < 0) this.pageFirst[this.pageOf[record]] = record;
     }
-    this.facetsByPage = layout?.facetsByPage ?? false;
+    this.pageFacets = layout?.pageFacets;
     const distinctOf = this.valueOf(this.settings.distinct);
     this.distinctKey = layout?.distinctKey ?? ((record) => distinctOf(this.recordAt(record)));
     if (options.postings) {
@@ -299,27 +302,39 @@ export class SearchEngine {
   }
 
   /** Records the facet filters let through (cached: the dialog sends the same filters on every keystroke). */
-  private allowed(facetFilters: FacetFilters | undefined): {mask: Uint8Array; count: number} {
+  private allowed(facetFilters: FacetFilters | undefined): Allowed {
     const key = JSON.stringify(facetFilters ?? null);
     let entry = this.filterCache.get(key);
     if (!entry) {
-      let mask: Uint8Array;
-      if (this.facetsByPage) {
-        const pages = applyFacetFilters(
-          Array.from(this.pageFirst, (record) => this.recordAt(record)),
+      const {pageFacets} = this;
+      if (pageFacets) {
+        // One record of a page of each facet number.
+        const first = new Map<number, number>();
+        pageFacets.forEach((facets, page) => {
+          if (!first.has(facets)) first.set(facets, this.pageFirst[page]);
+        });
+        const numbers = [...first.keys()];
+        const verdicts = applyFacetFilters(
+          numbers.map((facets) => this.recordAt(first.get(facets)!)),
           facetFilters,
         );
-        mask = new Uint8Array(this.recordCount);
-        for (let record = 0; record < mask.length; record++) mask[record] = pages[this.pageOf[record]];
+        const byNumber = new Map(numbers.map((facets, index) => [facets, verdicts[index]]));
+        const pageAllowed = Uint8Array.from(pageFacets, (facets) => byNumber.get(facets)!);
+        // Per page, not per record: filling a mask of every record was a noticeable part of the first search.
+        let count = 0;
+        pageAllowed.forEach((allowed, page) => {
+          if (allowed) count += (this.pageFirst[page + 1] ?? this.recordCount) - this.pageFirst[page];
+        });
+        entry = {allows: (record) => pageAllowed[this.pageOf[record]] === 1, count};
       } else {
-        mask = applyFacetFilters(
+        const mask = applyFacetFilters(
           Array.from({length: this.recordCount}, (_, index) => this.recordAt(index)),
           facetFilters,
         );
+        let count = 0;
+        for (let record = 0; record < mask.length; record++) count += mask[record];
+        entry = {allows: (record) => mask[record] === 1, count};
       }
-      let count = 0;
-      for (let record = 0; record < mask.length; record++) count += mask[record];
-      entry = {mask, count};
       if (this.filterCache.size >= 16) this.filterCache.delete(this.filterCache.keys().next().value!);
       this.filterCache.set(key, entry);
     }
@@ -399,18 +414,14 @@ export class SearchEngine {
    * whole page, times the squared coverage); times 1 + `pageRankBoost` x weight.pageRank.
    * Returns the best record of each `settings.distinct` value, best first.
    */
-  private rank(
-    words: QueryWord[],
-    matchers: Map<string, TermMatch>[],
-    allowed: {mask: Uint8Array; count: number},
-  ): OrderedLazily {
+  private rank(words: QueryWord[], matchers: Map<string, TermMatch>[], allowed: Allowed): OrderedLazily {
     const {weights} = this.settings;
     if (words.length === 0) {
       const all: number[] = [];
-      for (let i = 0; i < this.recordCount; i++) if (allowed.mask[i]) all.push(i);
+      for (let i = 0; i < this.recordCount; i++) if (allowed.allows(i)) all.push(i);
       return this.bestOfEachDistinct(all, (a, b) => this.compareCustom(a, b));
     }
-    const perWord = matchers.map((terms) => this.wordMatches(terms, allowed.mask));
+    const perWord = matchers.map((terms) => this.wordMatches(terms, allowed.allows));
     // Rare words weigh more (inverse document frequency).
     const idf = perWord.map((matches) => Math.log(1 + allowed.count / (1 + matches.records.length)));
     const idfSum = idf.reduce((sum, value, word) => (words[word].stop ? sum : sum + value), 0);
@@ -509,7 +520,7 @@ export class SearchEngine {
   }
 
   /** For each record, the weight of its best match of a query word (0: no match). */
-  private wordMatches(terms: Map<string, TermMatch>, allowed: Uint8Array): WordMatches {
+  private wordMatches(terms: Map<string, TermMatch>, allows: (record: number) => boolean): WordMatches {
     const weight = new Float64Array(this.recordCount);
     const records: number[] = [];
     const postings: ArrayLike<number>[] = [];
@@ -521,7 +532,7 @@ export class SearchEngine {
       const quality = matchQuality(match);
       for (let i = 0; i < list.length; i += 3) {
         const record = list[i];
-        if (!allowed[record]) continue;
+        if (!allows(record)) continue;
         const code = list[i + 1];
         const value =
           code >= PART
@@ -584,6 +595,9 @@ export class SearchEngine {
     };
   }
 }
+
+/** The records facet filters let through, and how many. */
+type Allowed = {allows: (record: number) => boolean; count: number};
 
 /** Items in the order of a strict total order, sorted only as far as `slice` has asked. */
 type OrderedLazily = {count: number; slice(start: number, end: number): number[]};

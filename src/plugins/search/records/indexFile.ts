@@ -273,7 +273,8 @@ export function recordLayout(file: IndexMetadata): RecordLayout {
     'weight.position': (record) => record - pageFirst[pageOf[record]],
   };
   const numberOf = (attribute: string) => weights[attribute];
-  if (file.settings.distinct !== 'url') return {pageOf, pageFirst, facetsByPage: true, numberOf};
+  const pageFacets = Int32Array.from(pages, (page) => page[3]);
+  if (file.settings.distinct !== 'url') return {pageOf, pageFirst, pageFacets, numberOf};
   const decodeText = textDecoder(file);
   // An empty anchor gives the page's URL, as no anchor does.
   const anchorKey = (index: number) => (index >= 0 && decodeText(strings[index]) !== '' ? index + 1 : 0);
@@ -281,7 +282,7 @@ export function recordLayout(file: IndexMetadata): RecordLayout {
   return {
     pageOf,
     pageFirst,
-    facetsByPage: true,
+    pageFacets,
     numberOf,
     distinctKey(record) {
       const anchor = numberAt(records.anchors, record, width) - 1;
