@@ -468,14 +468,15 @@ export class SearchEngine {
         seen[record] = 1;
         let score = 0;
         let covered = 0;
-        perWord.forEach((other, word) => {
-          const weight = other.weight[record];
-          if (weight === 0) return;
+        // A plain loop: this runs once per matching record, thousands of times on the first search.
+        for (let word = 0; word < perWord.length; word++) {
+          const weight = perWord[word].weight[record];
+          if (weight === 0) continue;
           score += idf[word] * weight;
           if (!words[word].stop) covered += idf[word];
           if (word > 0 && adjacent[word - 1][record])
             score += weights.proximity * Math.min(idf[word - 1], idf[word]);
-        });
+        }
         const rank = this.pageRankOf(record);
         const combined =
           score * (covered / idfSum) ** weights.recordCoverage +
