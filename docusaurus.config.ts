@@ -10,6 +10,7 @@ import {footer} from './config/footer';
 import {llmsTxtOptions} from './config/llms';
 import {navbar} from './config/navbar';
 import {offlineEnabled, offlineOptions} from './config/offline';
+import {pageTemplate} from './config/page-template';
 import {codeHighlighting, codeHighlightingOptions, darkCodeTheme, lightCodeTheme} from './config/prism';
 import {pageSnippets} from './config/snippets';
 import {socialCardsOptions} from './config/social-cards';
@@ -40,6 +41,9 @@ export default {
 
   // Read by pages that show the documented SDK version (e.g. /api-docs).
   customFields: {sdkName: sdkPackage.name, sdkVersion: sdkPackage.version},
+
+  // Entry bundles run after the first paint (config/page-template.ts).
+  ssrTemplate: pageTemplate,
 
   // Build rules: a broken link fails the build, naming the page and the link.
   onBrokenLinks: 'throw',
