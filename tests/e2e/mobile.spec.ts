@@ -58,3 +58,31 @@ test('the back button closes the open menu instead of leaving the page', async (
   await expect(page.locator('.navbar-sidebar')).toBeHidden();
   await expect(page).toHaveURL(/\/usage\/identity$/);
 });
+
+test('the menu is built only when the reader reaches for its button, then opens as before', async ({
+  page,
+}) => {
+  await page.goto('/usage/sdk/api/classes/StreamrClient');
+  const menu = page.locator('.navbar-sidebar');
+  const menuButton = page.getByRole('button', {name: 'Toggle navigation bar'});
+  // Hydrated on a narrow screen: the desktop sidebar is gone, the menu not built yet.
+  await expect(page.locator('nav[aria-label="Docs sidebar"]')).toHaveCount(0);
+  await expect(menu).toHaveCount(0);
+  // Keyboard focus on the button builds it, still closed.
+  await menuButton.focus();
+  await expect(menu).toBeAttached();
+  await expect(menu).toBeHidden();
+  await menuButton.click();
+  await expect(menu).toBeVisible();
+  await expect(menu.getByRole('link', {name: 'StreamrClient', exact: true})).toBeVisible();
+});
+
+test('a tap on the menu button builds and opens the menu in one go', async ({page}) => {
+  await page.goto('/guides/nodejs');
+  await expect(page.locator('.navbar-sidebar')).toHaveCount(0);
+  await page.getByRole('button', {name: 'Toggle navigation bar'}).click();
+  await expect(page.locator('.navbar-sidebar')).toBeVisible();
+  // It opens on the docs sidebar, as before.
+  const docsSidebar = page.locator('.navbar-sidebar .navbar-sidebar__item').nth(1);
+  await expect(docsSidebar.getByRole('link', {name: 'Quickstart Guides'})).toBeVisible();
+});
