@@ -38,6 +38,21 @@ test('back to main menu shows the site sections', async ({page}) => {
   await expect(menu).toBeHidden();
 });
 
+test('the desktop sidebar stays mounted but hidden on a narrow screen, and shows at desktop width', async ({
+  page,
+}) => {
+  // src/theme/DocSidebar keeps it rather than removing it after hydration (a long task on phones).
+  await page.goto('/guides/nodejs');
+  await expect(page.locator('.theme-doc-toc-desktop')).toHaveCount(0);
+  const sidebar = page.locator('nav[aria-label="Docs sidebar"]');
+  await expect(sidebar).toHaveCount(1);
+  await expect(sidebar).toBeHidden();
+  await page.setViewportSize({width: 1200, height: 900});
+  await expect(sidebar).toBeVisible();
+  // The current page's entry, as the theme marks it.
+  await expect(sidebar.locator('a[aria-current="page"]')).toBeVisible();
+});
+
 test('the menu closes when the window grows to desktop width', async ({page}) => {
   await page.goto('/usage/identity');
   await page.getByRole('button', {name: 'Toggle navigation bar'}).click();
@@ -65,8 +80,8 @@ test('the menu is built only when the reader reaches for its button, then opens 
   await page.goto('/usage/sdk/api/classes/StreamrClient');
   const menu = page.locator('.navbar-sidebar');
   const menuButton = page.getByRole('button', {name: 'Toggle navigation bar'});
-  // Hydrated on a narrow screen: the desktop sidebar is gone, the menu not built yet.
-  await expect(page.locator('nav[aria-label="Docs sidebar"]')).toHaveCount(0);
+  // Hydrated on a narrow screen (the desktop table of contents is gone): the menu is not built yet.
+  await expect(page.locator('.theme-doc-toc-desktop')).toHaveCount(0);
   await expect(menu).toHaveCount(0);
   // Keyboard focus on the button builds it, still closed.
   await menuButton.focus();

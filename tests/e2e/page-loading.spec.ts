@@ -111,10 +111,15 @@ test('hydration finds the markup it expects, on a phone and on a desktop screen'
     for (const url of ['/', '/guides/nodejs', '/usage/sdk/api/classes/StreamrClient', '/search']) {
       await page.goto(url);
       // The window-size update is a transition: wait until the layout for this width is in place
-      // (on a phone the desktop docs sidebar goes away; the mobile menu is built on demand).
-      const docsSidebar = page.locator('nav[aria-label="Docs sidebar"]');
-      if (viewport.width < 996) await expect(docsSidebar).toHaveCount(0);
-      else if (url !== '/' && url !== '/search') await expect(docsSidebar).toBeVisible();
+      // (on a phone the desktop table of contents goes away; the docs sidebar stays, hidden).
+      if (url !== '/' && url !== '/search') {
+        const desktopToc = page.locator('.theme-doc-toc-desktop');
+        if (viewport.width < 996) await expect(desktopToc).toHaveCount(0);
+        else await expect(desktopToc).toBeVisible();
+        await expect(page.locator('nav[aria-label="Docs sidebar"]')).toBeVisible({
+          visible: viewport.width >= 996,
+        });
+      }
     }
     expect(errors, `console errors at ${viewport.width} px`).toEqual([]);
     await context.close();
