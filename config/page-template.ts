@@ -17,13 +17,17 @@
 export const ENTRY_SCRIPT_ATTRIBUTE = 'data-entry-script';
 
 /**
- * Appends the entry bundles as ordered scripts once the browser reports the
- * first contentful paint (a paint entry arrives after the frame is on screen;
- * an animation frame comes before it), at once when the page is hidden
- * (background tabs do not paint), and after 2 s whatever happens. Without paint
- * timing, the next animation frame starts them.
+ * Appends the entry bundles as ordered scripts once a frame showing the whole
+ * server-rendered page is on screen: the browser's paint entries arrive after the
+ * frame is presented (an animation frame comes before that). The first contentful
+ * paint is that frame when the page was parsed before it; on a long page a busy
+ * browser can paint the top first, so when that paint comes before this loader
+ * (the end of the body) runs, the loader waits for a largest-contentful-paint
+ * entry presented after it, or else for the next frame and 50 ms. The bundles start
+ * at once when the page is hidden (background tabs do not paint), and after 2 s
+ * whatever happens; without paint timing, after the next animation frame.
  */
-export const entryScriptLoader = `(function(){var d=document,started=false;function start(){if(started)return;started=true;var links=d.querySelectorAll('link[${ENTRY_SCRIPT_ATTRIBUTE}]');for(var i=0;i<links.length;i++){var s=d.createElement('script');s.src=links[i].href;s.async=false;d.body.appendChild(s)}}if(d.visibilityState==='hidden'){start();return}d.addEventListener('visibilitychange',start,{once:true});setTimeout(start,2000);try{new PerformanceObserver(function(list,observer){if(list.getEntriesByName('first-contentful-paint').length){observer.disconnect();setTimeout(start,0)}}).observe({type:'paint',buffered:true})}catch(e){requestAnimationFrame(function(){setTimeout(start,0)})}})();`;
+export const entryScriptLoader = `(function(){var d=document,started=false,parsed=performance.now();function start(){if(started)return;started=true;var links=d.querySelectorAll('link[${ENTRY_SCRIPT_ATTRIBUTE}]');for(var i=0;i<links.length;i++){var s=d.createElement('script');s.src=links[i].href;s.async=false;d.body.appendChild(s)}}if(d.visibilityState==='hidden'){start();return}d.addEventListener('visibilitychange',start,{once:true});setTimeout(start,2000);function soon(){setTimeout(start,0)}try{var observer=new PerformanceObserver(function(list){list.getEntries().forEach(function(entry){if(entry.startTime>=parsed){observer.disconnect();soon()}else if(entry.name==='first-contentful-paint'){requestAnimationFrame(function(){setTimeout(start,50)})}})});observer.observe({type:'paint',buffered:true});observer.observe({type:'largest-contentful-paint',buffered:true})}catch(e){requestAnimationFrame(soon)}})();`;
 
 export const pageTemplate = `<!DOCTYPE html>
 <html <%~ it.htmlAttributes %>>
