@@ -92,6 +92,52 @@ test('without paint timing the bundles still start, after a frame', async ({page
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
 });
 
+test('when the first paint came before the page was parsed, the bundles wait for a later frame', async ({
+  page,
+}) => {
+  // A busy browser can paint the top of a long page before the parser reaches the loader; that
+  // paint is not the largest. Paint timing here reports only such an early paint, and no
+  // largest-contentful-paint entry after it: the loader must wait for the next frame (and 50 ms).
+  await page.addInitScript(() => {
+    const state = {observedAt: 0, addedAt: 0};
+    (window as unknown as {loadingState: typeof state}).loadingState = state;
+    // The one entry a PerformanceObserverEntryList would hold, by both of its lookups.
+    const early = [{name: 'first-contentful-paint', entryType: 'paint', startTime: 1}];
+    type List = {getEntries: () => unknown[]; getEntriesByName: (name: string) => unknown[]};
+    const list: List = {
+      getEntries: () => early,
+      getEntriesByName: (name) => early.filter((e) => e.name === name),
+    };
+    class EarlyPaintOnly {
+      private callback: (list: List, observer: EarlyPaintOnly) => void;
+      constructor(callback: (list: List, observer: EarlyPaintOnly) => void) {
+        this.callback = callback;
+      }
+      observe({type}: {type: string}) {
+        state.observedAt ||= performance.now();
+        if (type === 'paint') queueMicrotask(() => this.callback(list, this));
+      }
+      disconnect() {}
+    }
+    (window as unknown as {PerformanceObserver: unknown}).PerformanceObserver = EarlyPaintOnly;
+    new MutationObserver((mutations) => {
+      for (const mutation of mutations)
+        mutation.addedNodes.forEach((node) => {
+          if (node instanceof HTMLScriptElement && /\/runtime~main\./.test(node.src))
+            state.addedAt ||= performance.now();
+        });
+    }).observe(document, {childList: true, subtree: true});
+  });
+  await page.goto('/guides/nodejs');
+  const {observedAt, addedAt} = await page.evaluate(
+    () => (window as unknown as {loadingState: {observedAt: number; addedAt: number}}).loadingState,
+  );
+  expect(observedAt).toBeGreaterThan(0);
+  expect(addedAt - observedAt, 'ms from the loader to the first bundle').toBeGreaterThanOrEqual(50);
+  await toggle(page).click();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+});
+
 test('hydration finds the markup it expects, on a phone and on a desktop screen', async ({browser}) => {
   // A mismatch makes React log a recoverable error and re-render the page from scratch: the
   // expensive kind of hydration. Covers the late start of the bundles and the window-size hook
