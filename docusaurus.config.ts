@@ -10,6 +10,7 @@ import {footer} from './config/footer';
 import {llmsTxtOptions} from './config/llms';
 import {navbar} from './config/navbar';
 import {offlineEnabled, offlineOptions} from './config/offline';
+import {pageTemplate} from './config/page-template';
 import {codeHighlighting, codeHighlightingOptions, darkCodeTheme, lightCodeTheme} from './config/prism';
 import {pageSnippets} from './config/snippets';
 import {socialCardsOptions} from './config/social-cards';
@@ -40,6 +41,9 @@ export default {
 
   // Read by pages that show the documented SDK version (e.g. /api-docs).
   customFields: {sdkName: sdkPackage.name, sdkVersion: sdkPackage.version},
+
+  // Entry bundles run after the first paint (config/page-template.ts).
+  ssrTemplate: pageTemplate,
 
   // Build rules: a broken link fails the build, naming the page and the link.
   onBrokenLinks: 'throw',
@@ -111,6 +115,8 @@ export default {
     withBuildOnlyOptions(searchPlugin, searchPluginOptions()),
     // Each chunk is prefetched once, not once per link that needs it.
     './src/plugins/prefetch-once/index.ts',
+    // On a phone, the switch to the mobile layout after hydration renders in short slices.
+    './src/plugins/window-size-transition/index.ts',
     // Docusaurus's browser code uses one helper of tslib; every page loaded all of it.
     './src/plugins/tslib-helpers/index.ts',
     // Code blocks are highlighted at build time: no Prism in the browser.

@@ -51,6 +51,8 @@ export const BROWSER_FILES = [
   // Browser modules outside those places: stand-ins swapped in for framework modules,
   // and what a browser entry re-exports.
   'src/plugins/prefetch-once/prefetchChunk.ts',
+  'src/plugins/prefetch-once/docusaurus.ts',
+  'src/plugins/window-size-transition/useWindowSize.ts',
   'src/plugins/code-highlighting/no-browser-prism.ts',
   'src/plugins/code-highlighting/markup.ts',
   'src/plugins/llms-txt/paths.ts',

@@ -10,10 +10,10 @@ import {
 export {expect};
 
 /**
- * The `load` event that ends `page.goto` does not promise that the app is
- * running (a slow machine, or a page whose bundles start late, can hydrate after
- * it): a click or an evaluate right after it could reach the server-rendered
- * page before React has hydrated it. So on the shared fixtures, `goto`, `reload`, `goBack`,
+ * The entry bundles run after the first paint (config/page-template.ts), so the
+ * `load` event that ends `page.goto` does not mean the app is running: a click
+ * or an evaluate right after it can reach the server-rendered page before React
+ * has hydrated it. So on the shared fixtures, `goto`, `reload`, `goBack`,
  * `goForward` and `waitForURL` also wait for Docusaurus's
  * `html[data-has-hydrated="true"]` when they land on one of the site's app pages
  * (an HTML document with the `#__docusaurus` root) and JavaScript is on.

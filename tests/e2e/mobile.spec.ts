@@ -38,6 +38,21 @@ test('back to main menu shows the site sections', async ({page}) => {
   await expect(menu).toBeHidden();
 });
 
+test('the desktop sidebar stays mounted but hidden on a narrow screen, and shows at desktop width', async ({
+  page,
+}) => {
+  // src/theme/DocSidebar keeps it rather than removing it after hydration (a long task on phones).
+  await page.goto('/guides/nodejs');
+  await expect(page.locator('.theme-doc-toc-desktop')).toHaveCount(0);
+  const sidebar = page.locator('nav[aria-label="Docs sidebar"]');
+  await expect(sidebar).toHaveCount(1);
+  await expect(sidebar).toBeHidden();
+  await page.setViewportSize({width: 1200, height: 900});
+  await expect(sidebar).toBeVisible();
+  // The current page's entry, as the theme marks it.
+  await expect(sidebar.locator('a[aria-current="page"]')).toBeVisible();
+});
+
 test('the menu closes when the window grows to desktop width', async ({page}) => {
   await page.goto('/usage/identity');
   await page.getByRole('button', {name: 'Toggle navigation bar'}).click();
@@ -57,4 +72,32 @@ test('the back button closes the open menu instead of leaving the page', async (
   await page.goBack();
   await expect(page.locator('.navbar-sidebar')).toBeHidden();
   await expect(page).toHaveURL(/\/usage\/identity$/);
+});
+
+test('the menu is built only when the reader reaches for its button, then opens as before', async ({
+  page,
+}) => {
+  await page.goto('/usage/sdk/api/classes/StreamrClient');
+  const menu = page.locator('.navbar-sidebar');
+  const menuButton = page.getByRole('button', {name: 'Toggle navigation bar'});
+  // Hydrated on a narrow screen (the desktop table of contents is gone): the menu is not built yet.
+  await expect(page.locator('.theme-doc-toc-desktop')).toHaveCount(0);
+  await expect(menu).toHaveCount(0);
+  // Keyboard focus on the button builds it, still closed.
+  await menuButton.focus();
+  await expect(menu).toBeAttached();
+  await expect(menu).toBeHidden();
+  await menuButton.click();
+  await expect(menu).toBeVisible();
+  await expect(menu.getByRole('link', {name: 'StreamrClient', exact: true})).toBeVisible();
+});
+
+test('a tap on the menu button builds and opens the menu in one go', async ({page}) => {
+  await page.goto('/guides/nodejs');
+  await expect(page.locator('.navbar-sidebar')).toHaveCount(0);
+  await page.getByRole('button', {name: 'Toggle navigation bar'}).click();
+  await expect(page.locator('.navbar-sidebar')).toBeVisible();
+  // It opens on the docs sidebar, as before.
+  const docsSidebar = page.locator('.navbar-sidebar .navbar-sidebar__item').nth(1);
+  await expect(docsSidebar.getByRole('link', {name: 'Quickstart Guides'})).toBeVisible();
 });

@@ -191,8 +191,11 @@ test.describe('search loads on demand', () => {
   test('no search code or index is requested when pages load', async ({page}) => {
     const searchChunks = await findSearchChunks(BUILD);
     // Entry bundles (in every page's HTML) must never hold search code.
+    // Entry bundles are preloaded in the head and started by the page's loader (config/page-template.ts).
     const entries = [
-      ...readFileSync(path.join(BUILD, 'index.html'), 'utf8').matchAll(/<script[^>]+src=["']?\/([^"' >]+)/g),
+      ...readFileSync(path.join(BUILD, 'index.html'), 'utf8').matchAll(
+        /<link\b[^>]*\bhref=["']?\/([^"' >]+)[^>]*\bdata-entry-script\b/g,
+      ),
     ].map((match) => match[1]);
     expect(entries.length).toBeGreaterThan(0);
     expect(entries.filter((file) => searchChunks.has(file))).toEqual([]);

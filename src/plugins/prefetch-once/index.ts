@@ -10,8 +10,11 @@ import type {Plugin} from '@docusaurus/types';
  * 180 ms of main-thread time on a throttled phone, while the page should be idle.
  *
  * The plugin swaps Docusaurus's prefetch helper (@docusaurus/core/lib/client/prefetch.js,
- * which takes a chunk URL) for ./prefetchChunk.ts. Which routes are prefetched, and when,
- * stays Docusaurus's decision.
+ * which takes a chunk URL) for ./prefetchChunk.ts, and the `window.docusaurus` object that
+ * turns a route into chunk URLs (@docusaurus/core/lib/client/docusaurus.js) for
+ * ./docusaurus.ts, which finds a route's chunks in an index built once and does so when the
+ * main thread is idle (the stock one scanned every route for every visible link, in one
+ * task right after hydration). Which routes are prefetched stays Docusaurus's decision.
  */
 export default function prefetchOncePlugin(): Plugin {
   return {
@@ -22,6 +25,10 @@ export default function prefetchOncePlugin(): Plugin {
           new currentBundler.instance.NormalModuleReplacementPlugin(
             /@docusaurus[\\/]core[\\/]lib[\\/]client[\\/]prefetch(\.js)?$/,
             path.join(__dirname, 'prefetchChunk.ts'),
+          ),
+          new currentBundler.instance.NormalModuleReplacementPlugin(
+            /@docusaurus[\\/]core[\\/]lib[\\/]client[\\/]docusaurus(\.js)?$/,
+            path.join(__dirname, 'docusaurus.ts'),
           ),
         ],
       };

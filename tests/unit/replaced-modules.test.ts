@@ -1,0 +1,71 @@
+import {existsSync, readFileSync} from 'node:fs';
+import {createRequire} from 'node:module';
+import path from 'node:path';
+import type {Plugin} from '@docusaurus/types';
+import {describe, expect, it} from 'vitest';
+import prefetchOncePlugin from '../../src/plugins/prefetch-once/index';
+import windowSizeTransitionPlugin from '../../src/plugins/window-size-transition/index';
+
+/**
+ * Plugins that swap a Docusaurus module for the site's own (NormalModuleReplacementPlugin)
+ * match the module by its resolved path. A Docusaurus upgrade that moves or renames the
+ * module would silently bring the stock one back; these tests fail instead.
+ */
+const require = createRequire(import.meta.url);
+
+/** The [pattern, replacement] pairs a plugin gives webpack. */
+function replacements(plugin: Plugin): Array<[RegExp, string]> {
+  const found: Array<[RegExp, string]> = [];
+  class NormalModuleReplacementPlugin {
+    constructor(pattern: RegExp, replacement: string) {
+      found.push([pattern, replacement]);
+    }
+  }
+  const utils = {currentBundler: {name: 'webpack', instance: {NormalModuleReplacementPlugin}}};
+  // @ts-expect-error: only what the plugins read of webpack's configuration and utilities
+  plugin.configureWebpack?.({}, false, utils, undefined);
+  return found;
+}
+
+/** Which replacement applies to a module file. */
+function replacementOf(plugin: Plugin, file: string): string | undefined {
+  return replacements(plugin).find(([pattern]) => pattern.test(file))?.[1];
+}
+
+// Module files as webpack resolves them (theme-common's exports map hides its lib/ from require).
+const coreClient = path.dirname(require.resolve('@docusaurus/core/lib/client/clientEntry.js'));
+const themeCommon = path.dirname(require.resolve('@docusaurus/theme-common'));
+
+describe('replaced Docusaurus modules', () => {
+  it("prefetch-once replaces core's prefetch helper and its window.docusaurus, nothing else of core", () => {
+    const plugin = prefetchOncePlugin();
+    expect(replacementOf(plugin, path.join(coreClient, 'prefetch.js'))).toMatch(/prefetchChunk\.ts$/);
+    expect(replacementOf(plugin, path.join(coreClient, 'docusaurus.js'))).toMatch(/docusaurus\.ts$/);
+    for (const kept of ['docusaurusContext.js', 'preload.js', 'flat.js', 'clientEntry.js'])
+      expect(replacementOf(plugin, path.join(coreClient, kept)), kept).toBeUndefined();
+    for (const [, file] of replacements(plugin)) expect(existsSync(file), file).toBe(true);
+  });
+
+  it('the client entry still takes window.docusaurus from the replaced module', () => {
+    const entry = readFileSync(path.join(coreClient, 'clientEntry.js'), 'utf8');
+    expect(entry).toMatch(/import docusaurus from '\.\/docusaurus';/);
+    expect(entry).toMatch(/window\.docusaurus = docusaurus;/);
+  });
+
+  it("window-size-transition replaces theme-common's useWindowSize, which the theme still imports from there", () => {
+    const plugin = windowSizeTransitionPlugin();
+    const replacement = replacementOf(plugin, path.join(themeCommon, 'hooks', 'useWindowSize.js'));
+    expect(replacement).toMatch(/useWindowSize\.ts$/);
+    expect(existsSync(replacement!)).toBe(true);
+    expect(readFileSync(path.join(themeCommon, 'index.js'), 'utf8')).toMatch(
+      /export \{ useWindowSize \} from '\.\/hooks\/useWindowSize';/,
+    );
+    // Same contract: the stock hook's only export, its breakpoint, and its three sizes.
+    const stock = readFileSync(path.join(themeCommon, 'hooks', 'useWindowSize.js'), 'utf8');
+    const ours = readFileSync(replacement!, 'utf8');
+    expect([...stock.matchAll(/^export function (\w+)/gm)].map((m) => m[1])).toEqual(['useWindowSize']);
+    expect(stock).toMatch(/const DesktopBreakpoint = 996;/);
+    expect(ours).toMatch(/const DESKTOP_BREAKPOINT = 996;/);
+    for (const size of ['desktop', 'mobile', 'ssr']) expect(stock).toContain(`${size}: '${size}'`);
+  });
+});
