@@ -13,7 +13,7 @@
 import {promises as fs} from 'node:fs';
 import type {Sizes} from './first-load-js.ts';
 import type {Medians} from './lighthouse.ts';
-import {formatBytes, formatCls, formatRatio} from './format.ts';
+import {formatBytes, formatCls, formatMs, formatRatio} from './format.ts';
 
 export const BUDGET_FILE = 'config/first-load-js-budget.json';
 
@@ -31,6 +31,8 @@ export const BUDGETS = {
   performance: 95,
   /** Cumulative layout shift, per page (median). */
   cls: 0.02,
+  /** Largest contentful paint as Lighthouse simulates it on a phone, per page (median, ms). */
+  lcpMs: 1500,
   /** First-load JS of a docs page may exceed the one-page stock site's by this fraction. */
   firstLoadJsAllowance: ALLOWANCE,
 };
@@ -231,6 +233,13 @@ export function evaluateBudgets({
       measured: formatCls(m.cls),
       limit: `<= ${BUDGETS.cls}`,
       ok: m.cls <= BUDGETS.cls,
+    });
+    checks.push({
+      name: 'LCP',
+      subject,
+      measured: formatMs(m.lcp),
+      limit: `<= ${formatMs(BUDGETS.lcpMs)}`,
+      ok: m.lcp <= BUDGETS.lcpMs,
     });
   }
   const {ours, stockSameContent, stockOnePage} = firstLoadJs;

@@ -13,6 +13,7 @@ import {renderMarkdown, type AuditSummary} from '../../scripts/audit/report.ts';
 function lhr({
   scores = {performance: 1, accessibility: 1, 'best-practices': 1, seo: 1},
   cls = 0,
+  lcp = 1500,
   tbt = 50,
   scripts = [1000, 2000],
   failing = [] as Array<{id: string; category: string; score: number}>,
@@ -20,7 +21,7 @@ function lhr({
   const metric = (id: string, numericValue: number) => ({id, title: id, score: 1, numericValue});
   const audits: Lhr['audits'] = {
     'first-contentful-paint': metric('first-contentful-paint', 900),
-    'largest-contentful-paint': metric('largest-contentful-paint', 1500),
+    'largest-contentful-paint': metric('largest-contentful-paint', lcp),
     'total-blocking-time': metric('total-blocking-time', tbt),
     'cumulative-layout-shift': metric('cumulative-layout-shift', cls),
     'speed-index': metric('speed-index', 1200),
@@ -143,6 +144,16 @@ describe('evaluateBudgets', () => {
         `${category} home (/home)`,
       ]);
     }
+  });
+
+  it('fails a median largest contentful paint over 1.5 s', () => {
+    const at = (lcp: number) => [1, 2, 3].map(() => summarizeLhr(lhr({lcp})));
+    expect(failures(evaluateBudgets({pages: [page('home', at(1500))], baseline, firstLoadJs: js}))).toEqual(
+      [],
+    );
+    expect(failures(evaluateBudgets({pages: [page('home', at(1501))], baseline, firstLoadJs: js}))).toEqual([
+      'LCP home (/home)',
+    ]);
   });
 
   it('fails performance below 95 when the stock site reaches 95', () => {
