@@ -458,6 +458,7 @@ export class SearchEngine {
       pageScore[page] = score * (covered / idfSum) ** weights.pageCoverage;
     }
 
+    const coverageFactor = new Map<number, number>();
     const seen = new Uint8Array(this.recordCount);
     const candidates: number[] = [];
     const scores = new Float64Array(this.recordCount);
@@ -478,9 +479,11 @@ export class SearchEngine {
             score += weights.proximity * Math.min(idf[word - 1], idf[word]);
         }
         const rank = this.pageRankOf(record);
-        const combined =
-          score * (covered / idfSum) ** weights.recordCoverage +
-          weights.page * pageScore[this.pageOf[record]];
+        // Few distinct coverages (one per set of words matched): the power is worked out once for each.
+        let coverage = coverageFactor.get(covered);
+        if (coverage === undefined)
+          coverageFactor.set(covered, (coverage = (covered / idfSum) ** weights.recordCoverage));
+        const combined = score * coverage + weights.page * pageScore[this.pageOf[record]];
         scores[record] = combined * (1 + weights.pageRankBoost * rank);
         candidates.push(record);
       }
@@ -496,11 +499,22 @@ export class SearchEngine {
     const next = start.slice(0, this.pageCount);
     const grouped = new Int32Array(candidates.length);
     for (const record of candidates) grouped[next[this.pageOf[record]]++] = record;
+    const decay: number[] = [1];
     for (let page = 0; page < this.pageCount; page++) {
-      const size = start[page + 1] - start[page];
-      if (size < 2) continue;
-      const group = grouped.subarray(start[page], start[page + 1]).sort(byScore);
-      for (let count = 1; count < size; count++) scores[group[count]] *= weights.samePageDecay ** count;
+      const first = start[page];
+      const end = start[page + 1];
+      if (end - first < 2) continue;
+      // Most pages have a few candidates: an insertion sort, without the sort builtin's callbacks.
+      if (end - first <= 16) {
+        for (let i = first + 1; i < end; i++) {
+          const record = grouped[i];
+          let j = i - 1;
+          for (; j >= first && byScore(record, grouped[j]) < 0; j--) grouped[j + 1] = grouped[j];
+          grouped[j + 1] = record;
+        }
+      } else grouped.subarray(first, end).sort(byScore);
+      for (let count = 1; count < end - first; count++)
+        scores[grouped[first + count]] *= decay[count] ??= weights.samePageDecay ** count;
     }
     return this.bestOfEachDistinct(candidates, byScore);
   }
