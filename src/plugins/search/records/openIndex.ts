@@ -73,7 +73,7 @@ export function openIndex(file: LocalIndexFile | SplitIndexFile, read: ShardRead
     }
     return loading;
   };
-  // Lists of loaded shards, still encoded: a shard holds the lists of many neighbouring terms, and a
+  // Lists of loaded shards, still encoded: a shard holds the lists of many neighboring terms, and a
   // query needs a few of them.
   const encodedLists = new Map<string, string>();
   const applyPostings = (index: number) => (data: unknown) => {
