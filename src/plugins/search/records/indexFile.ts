@@ -396,12 +396,16 @@ export function decodeIndex(file: LocalIndexFile): SearchRecord[] {
  * each is made when the engine first asks for it. Content and headings come from
  * `loaded`, as content shards arrive.
  */
-export function splitRecords(file: SplitIndexFile, loaded: LoadedContent): RecordSource {
+export function splitRecords(
+  file: SplitIndexFile,
+  loaded: LoadedContent,
+  // openIndex passes the layout it gives the engine, so the page columns are worked out once.
+  {pageOf, pageFirst}: Pick<RecordLayout, 'pageOf' | 'pageFirst'> = pageColumns(file),
+): RecordSource {
   checkSplitFormat(file);
   const {width, records} = file;
   const decodeText = textDecoder(file);
   const strings: (string | undefined)[] = new Array(file.strings.length);
-  const {pageOf, pageFirst} = pageColumns(file);
   const shared: RecordColumns = {
     file,
     pageOf,

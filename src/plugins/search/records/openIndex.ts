@@ -54,11 +54,12 @@ export function openIndex(file: LocalIndexFile | SplitIndexFile, read: ShardRead
   const terms = file.terms.split('\n');
   // Filled as content shards arrive; the records read their content and headings from it.
   const content = loadedContent(file);
-  const engine = new SearchEngine(splitRecords(file, content), {
+  const layout = recordLayout(file);
+  const engine = new SearchEngine(splitRecords(file, content, layout), {
     settings: file.settings,
     synonyms: file.synonyms,
     postings: {terms, lists: []},
-    layout: recordLayout(file),
+    layout,
   });
   const termIndex = new Map<string, number>();
   const loaded = new Map<string, Promise<void>>();
@@ -84,12 +85,9 @@ export function openIndex(file: LocalIndexFile | SplitIndexFile, read: ShardRead
   };
   const applyContent = (index: number) => (data: unknown) => {
     const shard = data as ContentShard;
-    if (
-      shard?.first !== shards.records[index] ||
-      !Array.isArray(shard.content) ||
-      !Array.isArray(shard.levels)
-    )
+    if (shard?.first !== shards.records[index] || !Array.isArray(shard.content))
       throw new Error(`${INDEX_FILE_ERROR} content shard ${index} does not fit the index`);
+    // `add` checks the shard's headings against its records.
     content.add(shard);
   };
   // First record of each page, by URL: a hit's content shard is its page's.
