@@ -3,7 +3,15 @@ import {searchSettings} from '../../config/search';
 import {answerSearch, type Hit} from '../../src/plugins/search/algolia-protocol/answer';
 import {SearchEngine, parseQuery} from '../../src/plugins/search/engine/engine';
 import {applyFacetFilters, parseFacetFilters} from '../../src/plugins/search/engine/facets';
-import {boundedDistance, stem, tokenize} from '../../src/plugins/search/engine/tokenize';
+import {
+  boundedDistance,
+  splitWordRuns,
+  startsWithWordChar,
+  stem,
+  tokenize,
+  unicodePatterns,
+  wordPatterns,
+} from '../../src/plugins/search/engine/tokenize';
 import {recordsFromBlocks, type Block} from '../../src/plugins/search/records/page';
 import type {SearchRecord} from '../../src/plugins/search/types';
 
@@ -165,6 +173,37 @@ describe('tokenizer', () => {
     expect(boundedDistance('stream', 'steam', 2)).toBe(1);
     expect(boundedDistance('stream', 'strange', 1)).toBe(2); // over the budget: max + 1
     expect(boundedDistance('a', 'abcd', 1)).toBe(2);
+  });
+
+  it('plain texts take the ASCII patterns, and they find what the Unicode ones find', () => {
+    const plain = [
+      'getOrCreateStream(streamId) returns a Stream',
+      'STREAMR_STORAGE_NODE_ADDRESS=0x4a8f… ERC1271 and web3 v2 _private __x__',
+      'The operator’s node — “delegated” stake – isn’t 100%; see #partitions\tand\nlines',
+      'aB Ab ABc abC 1a a1 A1b2C3 HTTPServer XMLHttpRequest2',
+      '',
+    ];
+    for (const text of plain) {
+      expect(wordPatterns(text), text).not.toBe(unicodePatterns());
+      expect(tokenize(text), text).toEqual(tokenize(text, unicodePatterns()));
+      expect(splitWordRuns(text), text).toEqual(text.split(unicodePatterns().wordRun));
+      for (const piece of splitWordRuns(text))
+        expect(startsWithWordChar(piece), piece).toBe(unicodePatterns().wordStart.test(piece));
+    }
+    // Letters, marks and digits outside ASCII (µ and ² are in Latin-1) take the Unicode patterns.
+    for (const text of ['Café', 'naïve', 'µs', 'x²', 'Ⅻ', 'e\u0301', '日本語', '𝒳y']) {
+      expect(wordPatterns(text), text).toBe(unicodePatterns());
+      expect(startsWithWordChar(text), text).toBe(true);
+    }
+    expect(tokenize('Café naïve µs x² 𝒳y').map((token) => token.norm)).toEqual([
+      'cafe',
+      'naive',
+      'μs',
+      'x2',
+      'xy',
+    ]);
+    expect(parseQuery('café').map((word) => word.prefix)).toEqual([true]);
+    expect(parseQuery('café ’').map((word) => word.prefix)).toEqual([false]);
   });
 
   it('query words: the last one is a prefix while typing; stop words are optional', () => {

@@ -126,6 +126,57 @@ describe('split local index', () => {
     expect(new Set(fetched).size).toBe(fetched.length);
   });
 
+  it('merging pages by their best record gives the order a full sort of the decayed candidates gives', () => {
+    type Ranker = {
+      bestByPage(
+        candidates: number[],
+        scores: Float64Array,
+        byScore: (a: number, b: number) => number,
+      ): {count: number; slice(start: number, end: number): number[]};
+      compareCustom(a: number, b: number): number;
+    };
+    const plain = decodeIndex(whole);
+    const decay = whole.settings.weights.samePageDecay;
+    let seed = 7;
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    for (const engine of [searchEngineFor(whole), new SearchEngine(plain, {settings: whole.settings})]) {
+      const ranker = engine as unknown as Ranker;
+      for (let round = 0; round < 20; round++) {
+        // Candidates in no order, with scores from a few values: many ties, settled by the custom ranking.
+        const candidates = plain.map((_, record) => record).filter(() => random() < 0.6);
+        candidates.sort(() => random() - 0.5);
+        const given = new Float64Array(plain.length);
+        for (const record of candidates) given[record] = 1 + Math.floor(random() * 3);
+        // The definition: sort each page's candidates, decay the nth by decay^n, sort them all, keep the
+        // first record of each URL.
+        const reference = Float64Array.from(given);
+        const compare = (a: number, b: number) => reference[b] - reference[a] || ranker.compareCustom(a, b);
+        const byPage = new Map<string, number[]>();
+        for (const record of candidates) {
+          const page = plain[record].url_without_anchor;
+          byPage.set(page, [...(byPage.get(page) ?? []), record]);
+        }
+        for (const records of byPage.values())
+          records.sort(compare).forEach((record, n) => (reference[record] *= decay ** n));
+        const seen = new Set<string>();
+        const expected = [...candidates].sort(compare).filter((record) => {
+          const fresh = !seen.has(plain[record].url);
+          seen.add(plain[record].url);
+          return fresh;
+        });
+        const scores = Float64Array.from(given);
+        const merged = ranker.bestByPage(
+          [...candidates],
+          scores,
+          (a, b) => scores[b] - scores[a] || ranker.compareCustom(a, b),
+        );
+        expect(merged.count).toBe(expected.length);
+        expect(merged.slice(0, 7)).toEqual(expected.slice(0, 7));
+        expect(merged.slice(0, expected.length)).toEqual(expected);
+      }
+    }
+  });
+
   it('a page of hits is the same slice of the whole ranking, whichever pages were asked for before', () => {
     for (const query of [...QUERIES, '']) {
       const expected = searchEngineFor(whole)

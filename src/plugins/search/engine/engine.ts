@@ -3,7 +3,15 @@ import type {SearchSettings} from '../settings';
 import type {SearchRecord, Synonym} from '../types';
 import {applyFacetFilters, type FacetFilters} from './facets';
 import type {QueryMatcher, TermMatch} from './highlight';
-import {boundedDistance, normalize, stem, STOP_WORDS, tokenize, type Token} from './tokenize';
+import {
+  boundedDistance,
+  normalize,
+  startsWithWordChar,
+  stem,
+  STOP_WORDS,
+  tokenize,
+  type Token,
+} from './tokenize';
 
 /**
  * Retrieval and ranking over the DocSearch records, by the rules of one
@@ -84,6 +92,12 @@ export type RecordLayout = {
    * values are equal (a cheaper stand-in for that value).
    */
   distinctKey?: (record: number) => number;
+  /**
+   * With `distinctKey`: the same values as small numbers within a page (below `size`), so that
+   * counting a query's distinct values needs no set. Two records of one page have the same
+   * `keyOf` exactly when they have the same `distinctKey`; values never span pages.
+   */
+  distinctInPage?: {keyOf: (record: number) => number; size: number};
   /** Reads a numeric attribute (`weight.pageRank`, a `customRanking` one) of a record without making it. */
   numberOf?: (attribute: string) => ((record: number) => number) | undefined;
 };
@@ -124,15 +138,24 @@ export class SearchEngine {
   private readonly distinctKey: (record: number) => unknown;
   /**
    * `settings.customRanking` in order: the attribute's value, its direction, and
-   * each record's value once read (NaN: not yet). Ties are common (pages alike),
-   * so sorting compares the same records many times.
+   * each record's value once read (`known`). Ties are common (a page's records
+   * matching alike), so ranking compares the same records many times. Flags, not
+   * a NaN fill: zeroed arrays cost nothing to make, filling ten times the site's
+   * records was noticeable when opening the index.
    */
   private readonly customRanking: {
     read: (record: number) => number;
     sign: number;
     values: Float64Array;
+    known: Uint8Array;
   }[];
   private readonly pageRankOf: (record: number) => number;
+  /** samePageDecay^n, as far as a page's candidates have needed. */
+  private readonly decayPowers: number[] = [1];
+  /** Distinct values as small numbers within each page, when the layout gives them. */
+  private readonly distinctInPage: RecordLayout['distinctInPage'];
+  /** Whether each page's records are contiguous (an index file's layout): sorting record numbers groups them by page. */
+  private readonly pagesContiguous: boolean;
   /** The last searchable attribute is running text (not cached: it seldom repeats). */
   private readonly textAttribute: number;
 
@@ -179,7 +202,8 @@ export class SearchEngine {
     this.customRanking = this.settings.customRanking.map(({attribute, order}) => ({
       read: numberOf(attribute),
       sign: order === 'asc' ? 1 : -1,
-      values: new Float64Array(count).fill(Number.NaN),
+      values: new Float64Array(count),
+      known: new Uint8Array(count),
     }));
     this.pageRankOf = numberOf('weight.pageRank');
     this.textAttribute = attributes.length - 1;
@@ -218,6 +242,8 @@ export class SearchEngine {
     this.pageFacets = layout?.pageFacets;
     const distinctOf = this.valueOf(this.settings.distinct);
     this.distinctKey = layout?.distinctKey ?? ((record) => distinctOf(this.recordAt(record)));
+    this.distinctInPage = layout?.distinctKey ? layout.distinctInPage : undefined;
+    this.pagesContiguous = layout !== undefined;
     if (options.postings) {
       // Tokenizing every text is most of the cost of a first search: take the table made at build time.
       const {terms, lists} = options.postings;
@@ -325,7 +351,12 @@ export class SearchEngine {
         pageAllowed.forEach((allowed, page) => {
           if (allowed) count += (this.pageFirst[page + 1] ?? this.recordCount) - this.pageFirst[page];
         });
-        entry = {allows: (record) => pageAllowed[this.pageOf[record]] === 1, count};
+        entry = {
+          allows: (record) => pageAllowed[this.pageOf[record]] === 1,
+          mask: pageAllowed,
+          byPage: true,
+          count,
+        };
       } else {
         const mask = applyFacetFilters(
           Array.from({length: this.recordCount}, (_, index) => this.recordAt(index)),
@@ -333,7 +364,7 @@ export class SearchEngine {
         );
         let count = 0;
         for (let record = 0; record < mask.length; record++) count += mask[record];
-        entry = {allows: (record) => mask[record] === 1, count};
+        entry = {allows: (record) => mask[record] === 1, mask, byPage: false, count};
       }
       if (this.filterCache.size >= 16) this.filterCache.delete(this.filterCache.keys().next().value!);
       this.filterCache.set(key, entry);
@@ -421,7 +452,7 @@ export class SearchEngine {
       for (let i = 0; i < this.recordCount; i++) if (allowed.allows(i)) all.push(i);
       return this.bestOfEachDistinct(all, (a, b) => this.compareCustom(a, b));
     }
-    const perWord = matchers.map((terms) => this.wordMatches(terms, allowed.allows));
+    const perWord = matchers.map((terms) => this.wordMatches(terms, allowed));
     // Rare words weigh more (inverse document frequency).
     const idf = perWord.map((matches) => Math.log(1 + allowed.count / (1 + matches.records.length)));
     const idfSum = idf.reduce((sum, value, word) => (words[word].stop ? sum : sum + value), 0);
@@ -432,18 +463,21 @@ export class SearchEngine {
     const width = perWord.length;
     const pageBest = new Float64Array(this.pageCount * 2 * width);
     const touched = new Uint8Array(this.pageCount);
-    perWord.forEach((matches, word) => {
-      for (const record of matches.records) {
-        const page = this.pageOf[record];
+    const {pageOf} = this;
+    for (let word = 0; word < width; word++) {
+      const {records, weight: weightOf} = perWord[word];
+      for (let i = 0; i < records.length; i++) {
+        const record = records[i];
+        const page = pageOf[record];
         touched[page] = 1;
         const at = page * 2 * width;
-        const weight = matches.weight[record];
+        const weight = weightOf[record];
         if (weight > pageBest[at + word]) {
           pageBest[at + width + word] = pageBest[at + word];
           pageBest[at + word] = weight;
         } else if (weight > pageBest[at + width + word]) pageBest[at + width + word] = weight;
       }
-    });
+    }
     const pageScore = new Float64Array(this.pageCount);
     for (let page = 0; page < this.pageCount; page++) {
       if (!touched[page]) continue;
@@ -459,18 +493,22 @@ export class SearchEngine {
     }
 
     const coverageFactor = new Map<number, number>();
+    let lastCovered = Number.NaN;
+    let coverage = 0;
     const seen = new Uint8Array(this.recordCount);
     const candidates: number[] = [];
     const scores = new Float64Array(this.recordCount);
-    for (const [word, matches] of perWord.entries()) {
-      if (words[word].stop) continue;
-      for (const record of matches.records) {
+    for (let first = 0; first < width; first++) {
+      if (words[first].stop) continue;
+      const {records} = perWord[first];
+      for (let i = 0; i < records.length; i++) {
+        const record = records[i];
         if (seen[record]) continue;
         seen[record] = 1;
         let score = 0;
         let covered = 0;
         // A plain loop: this runs once per matching record, thousands of times on the first search.
-        for (let word = 0; word < perWord.length; word++) {
+        for (let word = 0; word < width; word++) {
           const weight = perWord[word].weight[record];
           if (weight === 0) continue;
           score += idf[word] * weight;
@@ -480,43 +518,165 @@ export class SearchEngine {
         }
         const rank = this.pageRankOf(record);
         // Few distinct coverages (one per set of words matched): the power is worked out once for each.
-        let coverage = coverageFactor.get(covered);
-        if (coverage === undefined)
-          coverageFactor.set(covered, (coverage = (covered / idfSum) ** weights.recordCoverage));
-        const combined = score * coverage + weights.page * pageScore[this.pageOf[record]];
+        if (covered !== lastCovered) {
+          lastCovered = covered;
+          const known = coverageFactor.get(covered);
+          coverage = known ?? (covered / idfSum) ** weights.recordCoverage;
+          if (known === undefined) coverageFactor.set(covered, coverage);
+        }
+        const combined = score * coverage + weights.page * pageScore[pageOf[record]];
         scores[record] = combined * (1 + weights.pageRankBoost * rank);
         candidates.push(record);
       }
     }
     const byScore = (a: number, b: number) => scores[b] - scores[a] || this.compareCustom(a, b);
-    // Each further record of the same page counts a little less, so other pages' best records come up:
-    // the nth best of a page (by score) is multiplied by samePageDecay^n. Sorting each page's candidates
-    // apart gives the same n as sorting them all.
-    // Candidates grouped by page (a counting sort), then each group sorted in place.
-    const start = new Int32Array(this.pageCount + 1);
-    for (const record of candidates) start[this.pageOf[record] + 1] += 1;
-    for (let page = 0; page < this.pageCount; page++) start[page + 1] += start[page];
-    const next = start.slice(0, this.pageCount);
-    const grouped = new Int32Array(candidates.length);
-    for (const record of candidates) grouped[next[this.pageOf[record]]++] = record;
-    const decay: number[] = [1];
-    for (let page = 0; page < this.pageCount; page++) {
-      const first = start[page];
-      const end = start[page + 1];
-      if (end - first < 2) continue;
-      // Most pages have a few candidates: an insertion sort, without the sort builtin's callbacks.
-      if (end - first <= 16) {
-        for (let i = first + 1; i < end; i++) {
-          const record = grouped[i];
-          let j = i - 1;
-          for (; j >= first && byScore(record, grouped[j]) < 0; j--) grouped[j + 1] = grouped[j];
-          grouped[j + 1] = record;
-        }
-      } else grouped.subarray(first, end).sort(byScore);
-      for (let count = 1; count < end - first; count++)
-        scores[grouped[first + count]] *= decay[count] ??= weights.samePageDecay ** count;
+    return this.bestByPage(candidates, scores, byScore);
+  }
+
+  /**
+   * The best record of each `settings.distinct` value among `candidates`, best
+   * first, after the same-page decay: the nth best record of a page (by
+   * `byScore`) has its score multiplied by samePageDecay^n, so other pages' best
+   * records come up. Only as much is worked out as a page of hits asks for: the
+   * pages are merged best head first (a heap), and a page's candidates are sorted
+   * only when the merge reaches its second one. With a decay between 0 and 1 a
+   * page's order is the same before and after the decay, so the merge gives the
+   * order a sort of all the decayed candidates would, and the first record of a
+   * distinct value in its page's order is that value's best.
+   */
+  private bestByPage(
+    candidates: number[],
+    scores: Float64Array,
+    byScore: (a: number, b: number) => number,
+  ): OrderedLazily {
+    const decayRate = this.settings.weights.samePageDecay;
+    const {grouped, starts} = this.groupByPage(candidates);
+    const groups = starts.length - 1;
+    if (!(decayRate > 0 && decayRate <= 1)) {
+      // The decay could reorder a page: decay every page, then sort what is asked.
+      for (let group = 0; group < groups; group++)
+        this.sortPage(grouped, starts[group], starts[group + 1], scores, byScore);
+      return this.bestOfEachDistinct(candidates, byScore);
     }
-    return this.bestOfEachDistinct(candidates, byScore);
+    // One pass over the groups: the number of distinct values, and each page's best (its head until sorted).
+    const inPage = this.distinctInPage;
+    const mark = inPage ? new Int32Array(inPage.size) : undefined;
+    const keys = inPage ? undefined : new Set<unknown>();
+    const head = new Int32Array(groups);
+    let count = 0;
+    for (let group = 0; group < groups; group++) {
+      const end = starts[group + 1];
+      let best = grouped[starts[group]];
+      for (let i = starts[group]; i < end; i++) {
+        const record = grouped[i];
+        // byScore(record, best) < 0, without a call for every candidate.
+        if (
+          scores[record] > scores[best] ||
+          (scores[record] === scores[best] && this.compareCustom(record, best) < 0)
+        )
+          best = record;
+        if (mark) {
+          // Values never span pages: a value is marked with its page's group number.
+          const key = inPage!.keyOf(record);
+          if (mark[key] !== group + 1) {
+            mark[key] = group + 1;
+            count += 1;
+          }
+        } else keys!.add(this.distinctKey(record));
+      }
+      head[group] = best;
+    }
+    if (keys) count = keys.size;
+    // Position of each group's head in it; -1: the group is not sorted yet (the head is its best).
+    const cursor = new Int32Array(groups).fill(-1);
+    const heap = new MinHeap(
+      Array.from({length: groups}, (_, group) => group),
+      (a, b) => byScore(head[a], head[b]),
+    );
+    const emitted = new Set<unknown>();
+    const ordered: number[] = [];
+    const orderTo = (end: number) => {
+      while (ordered.length < end && heap.size > 0) {
+        const group = heap.peek();
+        const record = head[group];
+        const first = starts[group];
+        const size = starts[group + 1] - first;
+        if (cursor[group] < 0) {
+          if (size > 1) this.sortPage(grouped, first, first + size, scores, byScore);
+          cursor[group] = 0;
+        }
+        if (++cursor[group] < size) {
+          head[group] = grouped[first + cursor[group]];
+          heap.replaceTop(group);
+        } else heap.pop();
+        const key = this.distinctKey(record);
+        if (emitted.has(key)) continue;
+        emitted.add(key);
+        ordered.push(record);
+      }
+    };
+    return {
+      count,
+      slice(from, to) {
+        orderTo(Math.min(to, count));
+        return ordered.slice(from, to);
+      },
+    };
+  }
+
+  /**
+   * The candidates grouped by page: `grouped[starts[g] … starts[g + 1])` are the
+   * candidates of the gth page that has any. When a page's records are
+   * contiguous (an index file's layout), sorting the record numbers groups them;
+   * otherwise a counting sort by page does.
+   */
+  private groupByPage(candidates: number[]): {grouped: Int32Array; starts: number[]} {
+    const {pageOf, pageCount} = this;
+    let grouped: Int32Array;
+    if (this.pagesContiguous) {
+      grouped = Int32Array.from(candidates).sort();
+    } else {
+      const start = new Int32Array(pageCount + 1);
+      for (let i = 0; i < candidates.length; i++) start[pageOf[candidates[i]] + 1] += 1;
+      for (let page = 0; page < pageCount; page++) start[page + 1] += start[page];
+      grouped = new Int32Array(candidates.length);
+      for (let i = 0; i < candidates.length; i++) {
+        const record = candidates[i];
+        grouped[start[pageOf[record]]++] = record;
+      }
+    }
+    const starts: number[] = [];
+    let previous = -1;
+    for (let i = 0; i < grouped.length; i++) {
+      const page = pageOf[grouped[i]];
+      if (page !== previous) starts.push(i);
+      previous = page;
+    }
+    starts.push(grouped.length);
+    return {grouped, starts};
+  }
+
+  /** Sorts a page's candidates by `byScore`, then multiplies the nth one's score by samePageDecay^n. */
+  private sortPage(
+    grouped: Int32Array,
+    first: number,
+    end: number,
+    scores: Float64Array,
+    byScore: (a: number, b: number) => number,
+  ): void {
+    if (end - first < 2) return;
+    // Most pages have a few candidates: an insertion sort, without the sort builtin's callbacks.
+    if (end - first <= 16) {
+      for (let i = first + 1; i < end; i++) {
+        const record = grouped[i];
+        let j = i - 1;
+        for (; j >= first && byScore(record, grouped[j]) < 0; j--) grouped[j + 1] = grouped[j];
+        grouped[j + 1] = record;
+      }
+    } else grouped.subarray(first, end).sort(byScore);
+    const rate = this.settings.weights.samePageDecay;
+    const powers = this.decayPowers;
+    for (let n = 1; n < end - first; n++) scores[grouped[first + n]] *= powers[n] ??= rate ** n;
   }
 
   /**
@@ -535,26 +695,32 @@ export class SearchEngine {
   }
 
   /** For each record, the weight of its best match of a query word (0: no match). */
-  private wordMatches(terms: Map<string, TermMatch>, allows: (record: number) => boolean): WordMatches {
+  private wordMatches(terms: Map<string, TermMatch>, allowed: Allowed): WordMatches {
     const weight = new Float64Array(this.recordCount);
     const records: number[] = [];
     const postings: ArrayLike<number>[] = [];
     const {weights} = this.settings;
+    const {pageOf} = this;
+    // Plain loops over typed arrays below: they run once per posting, tens of thousands of times on the
+    // first search, before the code is optimized.
+    const {mask, byPage} = allowed;
+    const valueOfCode = new Float64Array(2 * PART);
     for (const [term, match] of terms) {
       const list = this.postings.get(term);
       if (!list) throw new Error(`${ENGINE_ERROR} the posting list of "${term}" is not loaded`);
       postings.push(list);
       const quality = matchQuality(match);
+      for (let code = 0; code < weights.fields.length; code++) {
+        valueOfCode[code] = weights.fields[code] * quality;
+        valueOfCode[code + PART] = weights.fields[code] * quality * weights.part;
+      }
       for (let i = 0; i < list.length; i += 3) {
         const record = list[i];
-        if (!allows(record)) continue;
-        const code = list[i + 1];
-        const value =
-          code >= PART
-            ? weights.fields[code - PART] * quality * weights.part
-            : weights.fields[code] * quality;
-        if (weight[record] === 0) records.push(record);
-        if (value > weight[record]) weight[record] = value;
+        if (mask[byPage ? pageOf[record] : record] === 0) continue;
+        const value = valueOfCode[list[i + 1]];
+        const current = weight[record];
+        if (current === 0) records.push(record);
+        if (value > current) weight[record] = value;
       }
     }
     return {weight, records, postings};
@@ -589,12 +755,16 @@ export class SearchEngine {
   private compareCustom(a: number, b: number): number {
     const ranking = this.customRanking;
     for (let index = 0; index < ranking.length; index++) {
-      const {read, sign, values} = ranking[index];
-      let valueA = values[a];
-      if (Number.isNaN(valueA)) valueA = values[a] = read(a);
-      let valueB = values[b];
-      if (Number.isNaN(valueB)) valueB = values[b] = read(b);
-      if (valueA !== valueB) return sign * (valueA - valueB);
+      const {read, sign, values, known} = ranking[index];
+      if (known[a] === 0) {
+        values[a] = read(a);
+        known[a] = 1;
+      }
+      if (known[b] === 0) {
+        values[b] = read(b);
+        known[b] = 1;
+      }
+      if (values[a] !== values[b]) return sign * (values[a] - values[b]);
     }
     return a - b;
   }
@@ -612,7 +782,61 @@ export class SearchEngine {
 }
 
 /** The records facet filters let through, and how many. */
-type Allowed = {allows: (record: number) => boolean; count: number};
+type Allowed = {
+  allows: (record: number) => boolean;
+  /** The same as an array, for the loops over posting lists: 1 per allowed page (`byPage`) or record. */
+  mask: Uint8Array;
+  byPage: boolean;
+  count: number;
+};
+
+/** A binary heap of numbers whose top is the least by `compare`. */
+class MinHeap {
+  private readonly items: number[];
+  private readonly compare: (a: number, b: number) => number;
+
+  constructor(items: number[], compare: (a: number, b: number) => number) {
+    this.items = items;
+    this.compare = compare;
+    for (let at = (items.length >> 1) - 1; at >= 0; at--) this.down(at);
+  }
+
+  get size(): number {
+    return this.items.length;
+  }
+
+  peek(): number {
+    return this.items[0];
+  }
+
+  /** Replaces the top with an item no less than it was (the next record of the same page). */
+  replaceTop(item: number): void {
+    this.items[0] = item;
+    this.down(0);
+  }
+
+  pop(): void {
+    const last = this.items.pop()!;
+    if (this.items.length === 0) return;
+    this.items[0] = last;
+    this.down(0);
+  }
+
+  private down(from: number): void {
+    const {items, compare} = this;
+    const item = items[from];
+    let at = from;
+    for (;;) {
+      let child = 2 * at + 1;
+      if (child >= items.length) break;
+      if (child + 1 < items.length && compare(items[child + 1], items[child]) < 0) child += 1;
+      if (compare(items[child], item) >= 0) break;
+      items[at] = items[child];
+      at = child;
+    }
+    items[at] = item;
+  }
+}
 
 /** Items in the order of a strict total order, sorted only as far as `slice` has asked. */
 type OrderedLazily = {count: number; slice(start: number, end: number): number[]};
@@ -675,9 +899,16 @@ function orderedLazily(items: number[], compare: (a: number, b: number) => numbe
   };
 }
 
+/** The last character of a text, a surrogate pair whole. */
+function lastCharacter(text: string): string {
+  const code = text.charCodeAt(text.length - 1);
+  return code >= 0xdc00 && code <= 0xdfff && text.length > 1 ? text.slice(-2) : text.slice(-1);
+}
+
 export function parseQuery(query: string): QueryWord[] {
   const tokens = tokenize(query).filter((token) => !token.part);
-  const typingLastWord = /[\p{L}\p{M}\p{N}_]$/u.test(query);
+  // A word character at the end: the same test as a word's start, on the last character (or surrogate pair).
+  const typingLastWord = startsWithWordChar(lastCharacter(query));
   const words = tokens.slice(0, MAX_QUERY_WORDS).map((token, index) => ({
     original: query.slice(token.start, token.end),
     norm: token.norm,
@@ -689,7 +920,8 @@ export function parseQuery(query: string): QueryWord[] {
   return words;
 }
 
-function lowerBound(sorted: string[], value: string): number {
+/** Position of the first item ≥ `value` in a sorted list (JavaScript string order). */
+export function lowerBound(sorted: string[], value: string): number {
   let low = 0;
   let high = sorted.length;
   while (low < high) {

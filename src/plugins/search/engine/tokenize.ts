@@ -18,26 +18,101 @@ export type Token = {
   part: boolean;
 };
 
-const WORD = /[\p{L}\p{M}\p{N}_]+/gu;
-const PART = /\p{Lu}+(?![\p{Ll}\p{M}])|\p{Lu}?[\p{Ll}\p{M}]+|\p{Lu}+|\p{N}+/gu;
+/** The patterns that find words and their parts, for any text (`unicodePatterns`) or a plain one. */
+export type WordPatterns = {
+  /** A run of letters, digits, combining marks and `_`. */
+  word: RegExp;
+  /** Parts of a compound word: capitalized, lower-case and upper-case runs, digits. */
+  part: RegExp;
+  /** Whether a word may have parts: `_`, a capital after the start, or letters next to digits. */
+  compound: RegExp;
+  /** A run of word characters, captured (for `String.prototype.split`). */
+  wordRun: RegExp;
+  /** Whether a text starts with a word character. */
+  wordStart: RegExp;
+};
+
+/**
+ * The patterns with Unicode property classes, each built when a text first needs
+ * it: V8 checks and compiles such a class when the pattern is made (about a
+ * millisecond each, four times that on a slow phone, all in the first search),
+ * and most texts here have no letter or digit outside ASCII.
+ */
+const WORD_CHAR = '[\\p{L}\\p{M}\\p{N}_]';
+const UNICODE_SOURCES: Record<keyof WordPatterns, [string, string]> = {
+  word: [`${WORD_CHAR}+`, 'gu'],
+  part: ['\\p{Lu}+(?![\\p{Ll}\\p{M}])|\\p{Lu}?[\\p{Ll}\\p{M}]+|\\p{Lu}+|\\p{N}+', 'gu'],
+  compound: ['_|.\\p{Lu}|\\p{L}\\p{N}|\\p{N}\\p{L}', 'u'],
+  wordRun: [`(${WORD_CHAR}+)`, 'u'],
+  wordStart: [`^${WORD_CHAR}`, 'u'],
+};
+const unicodeMade: Partial<WordPatterns> = {};
+const UNICODE_PATTERNS = Object.defineProperties(
+  {},
+  Object.fromEntries(
+    (Object.keys(UNICODE_SOURCES) as (keyof WordPatterns)[]).map((name) => [
+      name,
+      {get: () => (unicodeMade[name] ??= new RegExp(...UNICODE_SOURCES[name]))},
+    ]),
+  ),
+) as WordPatterns;
+
+/** The patterns for any text. */
+export function unicodePatterns(): WordPatterns {
+  return UNICODE_PATTERNS;
+}
+
+/** The same patterns for texts whose only letters and digits are ASCII (`PLAIN`): they find the same words. */
+const ASCII_PATTERNS: WordPatterns = {
+  word: /[A-Za-z0-9_]+/g,
+  part: /[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[A-Z]+|[0-9]+/g,
+  compound: /_|.[A-Z]|[A-Za-z][0-9]|[0-9][A-Za-z]/,
+  wordRun: /([A-Za-z0-9_]+)/,
+  wordStart: /^[A-Za-z0-9_]/,
+};
+
+/**
+ * ASCII, the no-break space and the general punctuation block (’ “ ” – — …):
+ * none of these outside ASCII is a letter, mark or digit.
+ */
+const PLAIN = /^[\0-\x7f\u00a0\u2000-\u206f]*$/;
+
+/** The patterns that suit a text: the ASCII ones when it is plain. */
+export function wordPatterns(text: string): WordPatterns {
+  return PLAIN.test(text) ? ASCII_PATTERNS : unicodePatterns();
+}
+
+/** A text's pieces: runs of word characters at odd positions, what stands between them at even ones. */
+export function splitWordRuns(text: string): string[] {
+  return text.split(wordPatterns(text).wordRun);
+}
+
+/** Whether a text starts with a word character (letter, digit, combining mark or `_`). */
+export function startsWithWordChar(text: string): boolean {
+  // Only the first character counts: a plain one (or none) is tested with the ASCII pattern.
+  return wordPatterns(text.slice(0, 1)).wordStart.test(text);
+}
 
 /** Printable ASCII: nothing for NFKD to change. */
 const ASCII = /^[ -~]*$/;
 
+let marks: RegExp | undefined;
 export function normalize(text: string): string {
   if (ASCII.test(text)) return text.toLowerCase();
-  return text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
+  // Built when first needed, like the word patterns below.
+  return text
+    .normalize('NFKD')
+    .replace((marks ??= new RegExp('\\p{M}', 'gu')), '')
+    .toLowerCase();
 }
 
-/** Whether a word may have parts: `_`, a capital after the start, or letters next to digits. */
-const COMPOUND = /_|.\p{Lu}|\p{L}\p{N}|\p{N}\p{L}/u;
 /** Addresses and hashes have no parts worth finding. */
 const HEX = /^0x[0-9a-f]+$/i;
 
-export function tokenize(text: string): Token[] {
+export function tokenize(text: string, patterns: WordPatterns = wordPatterns(text)): Token[] {
   const tokens: Token[] = [];
   let pos = 0;
-  for (const match of text.matchAll(WORD)) {
+  for (const match of text.matchAll(patterns.word)) {
     const word = match[0];
     const start = match.index;
     const previous = text[start - 1];
@@ -46,11 +121,11 @@ export function tokenize(text: string): Token[] {
     if (!norm.replace(/_/g, '')) continue;
     tokens.push({norm, start, end: start + word.length, pos, part: false});
     pos += 1;
-    if (!COMPOUND.test(word) || HEX.test(word)) continue;
+    if (!patterns.compound.test(word) || HEX.test(word)) continue;
     const parts: Token[] = [];
     let offset = 0;
     for (const segment of word.split('_')) {
-      for (const part of segment.matchAll(PART)) {
+      for (const part of segment.matchAll(patterns.part)) {
         if (part[0].length < 2) continue;
         const from = start + offset + part.index;
         parts.push({

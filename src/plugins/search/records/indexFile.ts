@@ -1,6 +1,6 @@
 import {INDEX_FILE_ERROR} from '../codeMarkers';
 import type {RecordLayout, RecordSource} from '../engine/engine';
-import {tokenize} from '../engine/tokenize';
+import {splitWordRuns, startsWithWordChar, tokenize} from '../engine/tokenize';
 import type {SearchSettings} from '../settings';
 import {
   LEVELS,
@@ -104,10 +104,6 @@ function checkSplitFormat(file: IndexMetadata): void {
 }
 const TYPES: RecordType[] = [...LEVELS, 'content'];
 
-/** Runs of word characters, as the tokenizer (../engine/tokenize.ts) sees words. */
-const WORD_RUN = /([\p{L}\p{M}\p{N}_]+)/u;
-const IS_WORD = /^[\p{L}\p{M}\p{N}_]/u;
-
 /**
  * Piece numbers as characters that JSON writes as themselves: from U+0020, without
  * `"`, `\` and the UTF-16 surrogates.
@@ -132,7 +128,8 @@ function fromCode(code: number): number {
 
 /** Words and separators of a text: separator, word, separator, …, separator. */
 function split(text: string): string[] {
-  return text.split(WORD_RUN);
+  // Runs of word characters, as the tokenizer sees words.
+  return splitWordRuns(text);
 }
 
 export function encodeIndex(
@@ -275,21 +272,19 @@ export function recordLayout(file: IndexMetadata): RecordLayout {
   const numberOf = (attribute: string) => weights[attribute];
   const pageFacets = Int32Array.from(pages, (page) => page[3]);
   if (file.settings.distinct !== 'url') return {pageOf, pageFirst, pageFacets, numberOf};
-  const decodeText = textDecoder(file);
-  // An empty anchor gives the page's URL, as no anchor does.
-  const anchorKey = (index: number) => (index >= 0 && decodeText(strings[index]) !== '' ? index + 1 : 0);
-  const anchorKeys = new Map<number, number>();
+  // 0 for the page itself, else the anchor's string index + 1. An empty anchor gives the page's URL, as no
+  // anchor does; only the empty text encodes to the empty string (encodeIndex leaves out empty ends).
+  const keyOf = (record: number) => {
+    const key = numberAt(records.anchors, record, width);
+    return key > 0 && strings[key - 1] === '' ? 0 : key;
+  };
   return {
     pageOf,
     pageFirst,
     pageFacets,
     numberOf,
-    distinctKey(record) {
-      const anchor = numberAt(records.anchors, record, width) - 1;
-      let key = anchorKeys.get(anchor);
-      if (key === undefined) anchorKeys.set(anchor, (key = anchorKey(anchor)));
-      return pageOf[record] * (strings.length + 1) + key;
-    },
+    distinctKey: (record) => pageOf[record] * (strings.length + 1) + keyOf(record),
+    distinctInPage: {keyOf, size: strings.length + 1},
   };
 }
 
@@ -311,12 +306,15 @@ function readIds(encoded: string, width: 1 | 2, into: (id: number) => void): voi
 /** Turns encoded texts back into text. */
 function textDecoder(file: IndexMetadata): (encoded: string) => string {
   const {pieces, width} = file;
-  const isWord = pieces.map((piece) => IS_WORD.test(piece));
+  // Whether each piece is a word, worked out when first decoded (0: not yet, 1: a word, 2: not): a
+  // search decodes the texts of a few hits, and the file may hold thousands of pieces.
+  const kind = new Uint8Array(pieces.length);
+  const isWord = (id: number) => (kind[id] ||= startsWithWordChar(pieces[id]) ? 1 : 2) === 1;
   return (encoded) => {
     let text = '';
     let afterWord = false;
     readIds(encoded, width, (id) => {
-      if (isWord[id]) {
+      if (isWord(id)) {
         if (afterWord) text += ' ';
         afterWord = true;
       } else {
@@ -416,7 +414,7 @@ export function splitRecords(
     typeAt: (record) => TYPES[numberAt(records.types, record, width)],
     levelAt: (level, record) => shared.text(loaded.level(level, record) - 1),
     content(record) {
-      const encoded = loaded.content[record];
+      const encoded = loaded.content(record);
       if (encoded === undefined)
         throw new Error(`${INDEX_FILE_ERROR} the content of record ${record} is not loaded`);
       return encoded === null ? null : decodeText(encoded);
@@ -442,8 +440,8 @@ type RecordColumns = {
 
 /** What the content shards loaded so far hold (`loadedContent`). */
 export type LoadedContent = {
-  /** Encoded content of each record: undefined until its shard is loaded. */
-  readonly content: readonly (string | null | undefined)[];
+  /** Encoded content of a record, or null (none); undefined until its shard is loaded. */
+  content(record: number): string | null | undefined;
   /** A record's `levels` number (string index + 1; 0: none) for lvl1 (0) … lvl6 (5). */
   level(level: number, record: number): number;
   /** Takes in a content shard (already checked to be the one expected). */
@@ -452,12 +450,15 @@ export type LoadedContent = {
 
 /** Content shards of a split index as they arrive; `splitRecords` reads the records' content and headings from it. */
 export function loadedContent(file: SplitIndexFile): LoadedContent {
-  const content: (string | null | undefined)[] = new Array(recordCount(file));
-  // Per record, its shard's position in `shards` + 1 (0: not loaded).
-  const shardOf = new Int32Array(content.length);
+  // Per record, its shard's position in `shards` + 1 (0: not loaded). A zeroed typed array costs
+  // nothing to make, where a list of every record's content was a cost of opening the index.
+  const shardOf = new Int32Array(recordCount(file));
   const shards: ContentShard[] = [];
   return {
-    content,
+    content(record) {
+      const shard = shards[shardOf[record] - 1];
+      return shard?.content[record - shard.first];
+    },
     level(level, record) {
       const shard = shards[shardOf[record] - 1];
       if (!shard) throw new Error(`${INDEX_FILE_ERROR} the headings of record ${record} are not loaded`);
@@ -472,7 +473,6 @@ export function loadedContent(file: SplitIndexFile): LoadedContent {
           `${INDEX_FILE_ERROR} content shard at record ${shard.first} has no headings for its records`,
         );
       shards.push(shard);
-      shard.content.forEach((text, offset) => (content[shard.first + offset] = text));
       shardOf.fill(shards.length, shard.first, shard.first + shard.content.length);
     },
   };
@@ -603,7 +603,7 @@ export function buildPostings(file: LocalIndexFile, partOffset: number): Posting
     return id;
   };
   const wordTerms: (Int32Array | null)[] = pieces.map((piece) =>
-    IS_WORD.test(piece)
+    startsWithWordChar(piece)
       ? Int32Array.from(tokenize(piece), (token) =>
           token.part ? -termOf(token.norm) - 1 : termOf(token.norm),
         )
@@ -747,12 +747,14 @@ const MORE = 0x5d;
 const MORE_DIGITS = 0x7e - MORE + 1;
 
 export function decodePostingList(text: string): Int32Array {
-  let count = 0;
-  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) < MORE) count += 1;
-  const list = new Int32Array(count);
+  // One pass: a number takes at least one character, so the text's length bounds their count.
+  const list = new Int32Array(text.length);
   let at = 0;
   let value = 0;
   let scale = 1;
+  // Position in the (record, attribute, position) triple; records are differences from the previous.
+  let field = 0;
+  let record = 0;
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
     if (code >= MORE) {
@@ -761,12 +763,18 @@ export function decodePostingList(text: string): Int32Array {
       continue;
     }
     value += (code - LAST) * scale;
-    list[at] = at % 3 === 0 && at > 0 ? list[at - 3] + value : value;
-    at += 1;
+    if (field === 0) {
+      record += value;
+      list[at++] = record;
+      field = 1;
+    } else {
+      list[at++] = value;
+      field = field === 1 ? 2 : 0;
+    }
     value = 0;
     scale = 1;
   }
-  return list;
+  return list.subarray(0, at);
 }
 
 /** Raw size (characters) a shard is filled up to before the next one starts. */

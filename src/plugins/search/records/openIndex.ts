@@ -1,5 +1,5 @@
 import {INDEX_FILE_ERROR} from '../codeMarkers';
-import {PART, SearchEngine} from '../engine/engine';
+import {lowerBound, PART, SearchEngine} from '../engine/engine';
 import type {SearchRecord} from '../types';
 import {
   buildPostings,
@@ -61,7 +61,6 @@ export function openIndex(file: LocalIndexFile | SplitIndexFile, read: ShardRead
     postings: {terms, lists: []},
     layout,
   });
-  const termIndex = new Map<string, number>();
   const loaded = new Map<string, Promise<void>>();
   const load = (kind: 't' | 'c', index: number, apply: (shard: unknown) => void): Promise<void> => {
     const name = shardPath(shards.path, kind, index);
@@ -104,8 +103,8 @@ export function openIndex(file: LocalIndexFile | SplitIndexFile, read: ShardRead
       if (missing.length === 0) return;
       const unloaded = missing.filter((term) => !encodedLists.has(term));
       if (unloaded.length) {
-        if (termIndex.size === 0) terms.forEach((term, index) => termIndex.set(term, index));
-        const needed = new Set(unloaded.map((term) => lastAtOrBelow(shards.terms, termIndex.get(term)!)));
+        // The vocabulary is sorted: a term's number is its position (no map of every term to build).
+        const needed = new Set(unloaded.map((term) => lastAtOrBelow(shards.terms, positionOf(terms, term))));
         await Promise.all([...needed].map((index) => load('t', index, applyPostings(index))));
       }
       // Decoded once, when a query first needs them (a list another query added meanwhile stays).
@@ -129,6 +128,13 @@ export function openIndex(file: LocalIndexFile | SplitIndexFile, read: ShardRead
       for (let index = 0; index < shards.records.length; index++) await load('c', index, applyContent(index));
     },
   };
+}
+
+/** Position of `term` in the sorted vocabulary. */
+function positionOf(sorted: string[], term: string): number {
+  const position = lowerBound(sorted, term);
+  if (sorted[position] !== term) throw new Error(`${INDEX_FILE_ERROR} "${term}" is not in the vocabulary`);
+  return position;
 }
 
 /** Position of the last value ≤ `value` in an ascending list starting at 0. */
