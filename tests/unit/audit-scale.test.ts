@@ -131,6 +131,7 @@ function point(
       resultsAfterDownloadMs: after,
       keystrokeToResultsMs: after + 10,
       runs: 3,
+      resultsAfterDownloadEach: [after - 20, after, after + 30],
       query: 'publish',
       page: '/guides/nodejs',
       files: ['/search-index.json', '/search-index/abc/t1.json'],
@@ -200,6 +201,7 @@ describe('first search and options', () => {
       query: 'q',
       page: '/p',
       files: ['/search-index.json'],
+      resultsAfterDownloadEach: [20, 60, 40],
     });
   });
 
