@@ -132,6 +132,8 @@ describe('split local index', () => {
         candidates: number[],
         scores: Float64Array,
         byScore: (a: number, b: number) => number,
+        score: (record: number) => void,
+        upperBound?: (page: number, record: number) => number,
       ): {count: number; slice(start: number, end: number): number[]};
       compareCustom(a: number, b: number): number;
     };
@@ -139,9 +141,12 @@ describe('split local index', () => {
     const decay = whole.settings.weights.samePageDecay;
     let seed = 7;
     const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    // Pages scored as the merge needs them, with a bound equal to a page's best score (ties with the
+    // best record left), a looser one, and all pages scored up front.
+    const bounds: ((best: number) => number)[] = [(best) => best, (best) => best * 1.5 + 1];
     for (const engine of [searchEngineFor(whole), new SearchEngine(plain, {settings: whole.settings})]) {
       const ranker = engine as unknown as Ranker;
-      for (let round = 0; round < 20; round++) {
+      for (let round = 0; round < 30; round++) {
         // Candidates in no order, with scores from a few values: many ties, settled by the custom ranking.
         const candidates = plain.map((_, record) => record).filter(() => random() < 0.6);
         candidates.sort(() => random() - 0.5);
@@ -164,15 +169,27 @@ describe('split local index', () => {
           seen.add(plain[record].url);
           return fresh;
         });
-        const scores = Float64Array.from(given);
-        const merged = ranker.bestByPage(
-          [...candidates],
-          scores,
-          (a, b) => scores[b] - scores[a] || ranker.compareCustom(a, b),
-        );
-        expect(merged.count).toBe(expected.length);
-        expect(merged.slice(0, 7)).toEqual(expected.slice(0, 7));
-        expect(merged.slice(0, expected.length)).toEqual(expected);
+        const best = (record: number) =>
+          Math.max(...byPage.get(plain[record].url_without_anchor)!.map((other) => given[other]));
+        for (const bound of [undefined, ...bounds]) {
+          const scores = new Float64Array(plain.length);
+          const scored = new Set<number>();
+          const merged = ranker.bestByPage(
+            [...candidates],
+            scores,
+            (a, b) => scores[b] - scores[a] || ranker.compareCustom(a, b),
+            (record) => {
+              scored.add(record);
+              scores[record] = given[record];
+            },
+            bound && ((_, record) => bound(best(record))),
+          );
+          expect(merged.count).toBe(expected.length);
+          expect(merged.slice(0, 7)).toEqual(expected.slice(0, 7));
+          // With a bound, the first hits need only some of the pages scored.
+          if (bound && round === 0) expect(scored.size).toBeLessThan(candidates.length);
+          expect(merged.slice(0, expected.length)).toEqual(expected);
+        }
       }
     }
   });

@@ -1,6 +1,5 @@
 import React, {
   useCallback,
-  useEffect,
   useLayoutEffect,
   useRef,
   useState,
@@ -55,9 +54,10 @@ export function DocSearchModal({transformSearchClient, ...props}: DocSearchModal
     return container ? exposeAsDialog(container) : undefined;
   }, []);
 
-  useEffect(() => {
-    if (searchBackend === 'local') warmUpLocalSearch(localIndexUrl);
-  }, [searchBackend, localIndexUrl]);
+  // Started while rendering, not in an effect: the dialog's first render takes a few hundred milliseconds
+  // on a slow phone, and an effect would start the download only after it. Loading is shared and started
+  // once per index, so a render repeated or discarded starts nothing more.
+  if (searchBackend === 'local') warmUpLocalSearch(localIndexUrl);
 
   const transform = useCallback(
     (client: DocSearchTransformClient): DocSearchTransformClient => {

@@ -495,9 +495,48 @@ export class SearchEngine {
     const coverageFactor = new Map<number, number>();
     let lastCovered = Number.NaN;
     let coverage = 0;
+    const scores = new Float64Array(this.recordCount);
+    /** Works out a candidate's score into `scores` (before the same-page decay). */
+    const score = (record: number) => {
+      let sum = 0;
+      let covered = 0;
+      // A plain loop: this runs once per matching record, thousands of times on the first search.
+      for (let word = 0; word < width; word++) {
+        const weight = perWord[word].weight[record];
+        if (weight === 0) continue;
+        sum += idf[word] * weight;
+        if (!words[word].stop) covered += idf[word];
+        if (word > 0 && adjacent[word - 1][record])
+          sum += weights.proximity * Math.min(idf[word - 1], idf[word]);
+      }
+      const rank = this.pageRankOf(record);
+      // Few distinct coverages (one per set of words matched): the power is worked out once for each.
+      if (covered !== lastCovered) {
+        lastCovered = covered;
+        const known = coverageFactor.get(covered);
+        coverage = known ?? (covered / idfSum) ** weights.recordCoverage;
+        if (known === undefined) coverageFactor.set(covered, coverage);
+      }
+      const combined = sum * coverage + weights.page * pageScore[pageOf[record]];
+      scores[record] = combined * (1 + weights.pageRankBoost * rank);
+    };
+    /**
+     * No record of the page scores more: each word's weight is at most its best in the page, the
+     * coverage at most 1, and every proximity bonus is counted. The same sums and products as
+     * `score`, of terms no smaller and none negative, so rounding keeps the bound.
+     */
+    const upperBound = (page: number, record: number) => {
+      const at = page * 2 * width;
+      let sum = 0;
+      for (let word = 0; word < width; word++) {
+        sum += idf[word] * pageBest[at + word];
+        if (word > 0) sum += weights.proximity * Math.min(idf[word - 1], idf[word]);
+      }
+      return (sum + weights.page * pageScore[page]) * (1 + weights.pageRankBoost * this.pageRankOf(record));
+    };
+    // Candidates: records matching a word that is not a stop word.
     const seen = new Uint8Array(this.recordCount);
     const candidates: number[] = [];
-    const scores = new Float64Array(this.recordCount);
     for (let first = 0; first < width; first++) {
       if (words[first].stop) continue;
       const {records} = perWord[first];
@@ -505,32 +544,22 @@ export class SearchEngine {
         const record = records[i];
         if (seen[record]) continue;
         seen[record] = 1;
-        let score = 0;
-        let covered = 0;
-        // A plain loop: this runs once per matching record, thousands of times on the first search.
-        for (let word = 0; word < width; word++) {
-          const weight = perWord[word].weight[record];
-          if (weight === 0) continue;
-          score += idf[word] * weight;
-          if (!words[word].stop) covered += idf[word];
-          if (word > 0 && adjacent[word - 1][record])
-            score += weights.proximity * Math.min(idf[word - 1], idf[word]);
-        }
-        const rank = this.pageRankOf(record);
-        // Few distinct coverages (one per set of words matched): the power is worked out once for each.
-        if (covered !== lastCovered) {
-          lastCovered = covered;
-          const known = coverageFactor.get(covered);
-          coverage = known ?? (covered / idfSum) ** weights.recordCoverage;
-          if (known === undefined) coverageFactor.set(covered, coverage);
-        }
-        const combined = score * coverage + weights.page * pageScore[pageOf[record]];
-        scores[record] = combined * (1 + weights.pageRankBoost * rank);
         candidates.push(record);
       }
     }
     const byScore = (a: number, b: number) => scores[b] - scores[a] || this.compareCustom(a, b);
-    return this.bestByPage(candidates, scores, byScore);
+    // The bound holds for weights that are not negative (and a page rank that only raises a score).
+    const bounded =
+      this.pagesContiguous &&
+      [
+        ...weights.fields,
+        weights.part,
+        weights.proximity,
+        weights.page,
+        weights.pageRankBoost,
+        weights.recordCoverage,
+      ].every((weight) => weight >= 0);
+    return this.bestByPage(candidates, scores, byScore, score, bounded ? upperBound : undefined);
   }
 
   /**
@@ -543,60 +572,86 @@ export class SearchEngine {
    * page's order is the same before and after the decay, so the merge gives the
    * order a sort of all the decayed candidates would, and the first record of a
    * distinct value in its page's order is that value's best.
+   *
+   * With `upperBound` (a score no record of the page can pass), pages are
+   * scored only when the merge needs them: in the order of their bounds, until
+   * the best record left scores more than the best bound of the pages not
+   * scored yet. A common word matches thousands of records; a page of hits
+   * needs a few dozen pages scored.
    */
   private bestByPage(
     candidates: number[],
     scores: Float64Array,
     byScore: (a: number, b: number) => number,
+    score: (record: number) => void,
+    upperBound?: (page: number, record: number) => number,
   ): OrderedLazily {
     const decayRate = this.settings.weights.samePageDecay;
     const {grouped, starts} = this.groupByPage(candidates);
     const groups = starts.length - 1;
     if (!(decayRate > 0 && decayRate <= 1)) {
       // The decay could reorder a page: decay every page, then sort what is asked.
+      for (let i = 0; i < candidates.length; i++) score(candidates[i]);
       for (let group = 0; group < groups; group++)
         this.sortPage(grouped, starts[group], starts[group + 1], scores, byScore);
       return this.bestOfEachDistinct(candidates, byScore);
     }
-    // One pass over the groups: the number of distinct values, and each page's best (its head until sorted).
-    const inPage = this.distinctInPage;
-    const mark = inPage ? new Int32Array(inPage.size) : undefined;
-    const keys = inPage ? undefined : new Set<unknown>();
+    const count = this.countDistinct(grouped, starts);
     const head = new Int32Array(groups);
-    let count = 0;
-    for (let group = 0; group < groups; group++) {
+    // Scores a page's candidates and finds its best (the group's head until the group is sorted).
+    const scorePage = (group: number) => {
       const end = starts[group + 1];
       let best = grouped[starts[group]];
       for (let i = starts[group]; i < end; i++) {
         const record = grouped[i];
+        score(record);
         // byScore(record, best) < 0, without a call for every candidate.
         if (
           scores[record] > scores[best] ||
           (scores[record] === scores[best] && this.compareCustom(record, best) < 0)
         )
           best = record;
-        if (mark) {
-          // Values never span pages: a value is marked with its page's group number.
-          const key = inPage!.keyOf(record);
-          if (mark[key] !== group + 1) {
-            mark[key] = group + 1;
-            count += 1;
-          }
-        } else keys!.add(this.distinctKey(record));
       }
       head[group] = best;
-    }
-    if (keys) count = keys.size;
+    };
     // Position of each group's head in it; -1: the group is not sorted yet (the head is its best).
     const cursor = new Int32Array(groups).fill(-1);
-    const heap = new MinHeap(
-      Array.from({length: groups}, (_, group) => group),
-      (a, b) => byScore(head[a], head[b]),
-    );
+    const heap = new MinHeap([], (a, b) => byScore(head[a], head[b]));
+    // Pages not scored yet, highest bound first.
+    let waiting: MinHeap | undefined;
+    let bound: Float64Array | undefined;
+    if (upperBound) {
+      const bounds = new Float64Array(groups);
+      for (let group = 0; group < groups; group++) {
+        const first = grouped[starts[group]];
+        bounds[group] = upperBound(this.pageOf[first], first);
+      }
+      bound = bounds;
+      waiting = new MinHeap(
+        Array.from({length: groups}, (_, group) => group),
+        (a, b) => bounds[b] - bounds[a],
+      );
+    } else {
+      for (let group = 0; group < groups; group++) {
+        scorePage(group);
+        heap.push(group);
+      }
+    }
     const emitted = new Set<unknown>();
     const ordered: number[] = [];
     const orderTo = (end: number) => {
-      while (ordered.length < end && heap.size > 0) {
+      while (ordered.length < end) {
+        // A page not scored yet might hold a record that beats (or ties) the best one left: score it first.
+        if (waiting && waiting.size > 0) {
+          const next = waiting.peek();
+          if (heap.size === 0 || !(scores[head[heap.peek()]] > bound![next])) {
+            waiting.pop();
+            scorePage(next);
+            heap.push(next);
+            continue;
+          }
+        }
+        if (heap.size === 0) break;
         const group = heap.peek();
         const record = head[group];
         const first = starts[group];
@@ -622,6 +677,29 @@ export class SearchEngine {
         return ordered.slice(from, to);
       },
     };
+  }
+
+  /** How many `settings.distinct` values the candidates (grouped by page) have. */
+  private countDistinct(grouped: Int32Array, starts: number[]): number {
+    const inPage = this.distinctInPage;
+    if (!inPage) {
+      const keys = new Set<unknown>();
+      for (let i = 0; i < grouped.length; i++) keys.add(this.distinctKey(grouped[i]));
+      return keys.size;
+    }
+    // Values never span pages: a value is marked with its page's group number.
+    const mark = new Int32Array(inPage.size);
+    let count = 0;
+    for (let group = 0; group + 1 < starts.length; group++) {
+      for (let i = starts[group]; i < starts[group + 1]; i++) {
+        const key = inPage.keyOf(grouped[i]);
+        if (mark[key] !== group + 1) {
+          mark[key] = group + 1;
+          count += 1;
+        }
+      }
+    }
+    return count;
   }
 
   /**
@@ -807,6 +885,19 @@ class MinHeap {
 
   peek(): number {
     return this.items[0];
+  }
+
+  push(item: number): void {
+    const {items, compare} = this;
+    let at = items.length;
+    items.push(item);
+    while (at > 0) {
+      const parent = (at - 1) >> 1;
+      if (compare(items[parent], item) <= 0) break;
+      items[at] = items[parent];
+      at = parent;
+    }
+    items[at] = item;
   }
 
   /** Replaces the top with an item no less than it was (the next record of the same page). */
