@@ -177,6 +177,8 @@ describe('evaluateScale', () => {
     expect(markdown).toContain('**1 goal(s) missed:** First search at 10×');
     expect(markdown).toContain('| 10× | 1300 (1170) | 1600 | 1600 s | 3200 s | 2.00 s | 1024 MiB |');
     expect(markdown).not.toContain('loaded machine');
+    // The first search's median, with the runs' range.
+    expect(markdown).toContain('| 400 ms (380 ms–430 ms) |');
   });
 });
 
