@@ -126,6 +126,26 @@ describe('split local index', () => {
     expect(new Set(fetched).size).toBe(fetched.length);
   });
 
+  it('a consumer that shows a few hits per section gets those hits, and only their content is loaded', async () => {
+    const request = {query: 'stream', hitsPerPage: 20, attributesToRetrieve: ['*']};
+    const whole = await localSearch(first, shardReader().read)('docs', request);
+    const sections = new Map<unknown, number>();
+    const expected = whole.hits.filter((hit) => {
+      const section = (hit.hierarchy as {lvl0: string}).lvl0;
+      sections.set(section, (sections.get(section) ?? 0) + 1);
+      return sections.get(section)! <= 2;
+    });
+    expect(expected.length).toBeLessThan(whole.hits.length);
+    const all = shardReader();
+    await localSearch(first, all.read)('docs', request);
+    const few = shardReader();
+    const answer = await localSearch(first, few.read)('docs', request, {perSection: 2});
+    const strip = ({processingTimeMS: _, ...rest}: typeof answer) => rest;
+    expect(strip(answer)).toEqual({...strip(whole), hits: expected});
+    const content = (fetched: string[]) => fetched.filter((name) => /\/c\d+\.json$/.test(name)).length;
+    expect(content(few.fetched)).toBeLessThan(content(all.fetched));
+  });
+
   it('merging pages by their best record gives the order a full sort of the decayed candidates gives', () => {
     type Ranker = {
       bestByPage(
@@ -231,11 +251,13 @@ describe('split local index', () => {
     expect(fetched.length).toBe(split.shards.size);
   });
 
-  it('reading content or headings that are not loaded is an error, not an empty text', async () => {
+  it('reading content or headings (lvl1 and below) that are not loaded is an error, not an empty text', async () => {
     const {read} = shardReader();
     const index = openIndex(first, read);
     expect(() => index.engine.recordAt(1).content).toThrow(/content of record 1 is not loaded/);
-    expect(() => index.engine.recordAt(1).hierarchy).toThrow(/headings of record 1 are not loaded/);
+    expect(() => index.engine.recordAt(1).hierarchy.lvl1).toThrow(/headings of record 1 are not loaded/);
+    // The section (lvl0) is the page's, in the first file: known before the content is loaded.
+    expect(index.engine.recordAt(1).hierarchy.lvl0).toBe(records[1].hierarchy.lvl0);
     await index.loadContent([index.engine.recordAt(1)]);
     expect(index.engine.recordAt(1).content).toBe(records[1].content);
     expect(index.engine.recordAt(1).hierarchy).toEqual(records[1].hierarchy);

@@ -40,13 +40,22 @@ export type SearchResponse = {
   facets?: Record<string, Record<string, number>>;
 };
 
-export function answerSearch(engine: SearchEngine, indexName: string, params: SearchParams): SearchResponse {
+/**
+ * `shown`: the records to answer with, when the consumer shows only some of the page of hits
+ * (the dialog, `firstOfEachSection`); by default the whole page.
+ */
+export function answerSearch(
+  engine: SearchEngine,
+  indexName: string,
+  params: SearchParams,
+  shown: readonly SearchRecord[] = shownRecords(engine, params),
+): SearchResponse {
   const started = now();
   const query = queryOf(params);
   const result = engine.search({query, facetFilters: params.facetFilters});
   const {count, matcher} = result;
   const {hitsPerPage, page} = paging(engine, params);
-  const hits = shownRecords(engine, params).map((record) => hit(engine, record, params, matcher));
+  const hits = shown.map((record) => hit(engine, record, params, matcher));
 
   const response: SearchResponse = {
     hits,
@@ -72,6 +81,21 @@ export function shownRecords(engine: SearchEngine, params: SearchParams): Search
   const result = engine.search({query: queryOf(params), facetFilters: params.facetFilters});
   const {hitsPerPage, page} = paging(engine, params);
   return hitsPerPage === 0 ? [] : result.slice(page * hitsPerPage, (page + 1) * hitsPerPage);
+}
+
+/**
+ * The hits DocSearch's dialog shows of a page of hits: the first `perSection` of each section
+ * (`hierarchy.lvl0`), in order. Its `maxResultsPerGroup` groups the hits so and drops the rest, and
+ * groups the kept ones again by `lvl1` (at most as many), so the rest are never shown or used.
+ */
+export function firstOfEachSection(records: readonly SearchRecord[], perSection: number): SearchRecord[] {
+  const kept = new Map<string | null, number>();
+  return records.filter((record) => {
+    const section = record.hierarchy.lvl0;
+    const count = kept.get(section) ?? 0;
+    kept.set(section, count + 1);
+    return count < perSection;
+  });
 }
 
 function queryOf(params: SearchParams): string {

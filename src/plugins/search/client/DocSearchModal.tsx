@@ -26,10 +26,14 @@ import {
 import {STALE_HELP, STALE_TITLE, staleAssets} from './staleAssets';
 import './styles.css';
 
+/** DocSearch 3.9's default `maxResultsPerGroup`, given to it explicitly so the local client shows the same. */
+const DOCSEARCH_RESULTS_PER_GROUP = 5;
+
 /**
  * DocSearch's own modal (aliased in for `@docsearch/react/modal`), given
  * - the local index client, or Algolia's client wrapped to escape its answers;
- *   the local index starts loading when the dialog opens;
+ *   the local index starts loading when the dialog opens, and only the hits the
+ *   dialog shows (at most `maxResultsPerGroup` per section) load their content;
  * - the error screen DocSearch 3.9 never shows: when the latest search failed,
  *   "Unable to fetch results" replaces the dropdown's content until the next
  *   search succeeds or the query is cleared;
@@ -37,7 +41,11 @@ import './styles.css';
  * - when the engine's code is gone after a redeploy and reloading once did not
  *   help (./staleAssets), an error screen that asks for a reload, with a button.
  */
-export function DocSearchModal({transformSearchClient, ...props}: DocSearchModalProps): ReactNode {
+export function DocSearchModal({
+  transformSearchClient,
+  maxResultsPerGroup = DOCSEARCH_RESULTS_PER_GROUP,
+  ...props
+}: DocSearchModalProps): ReactNode {
   const {backend: searchBackend, localIndexUrl} = useSearchBackend();
   const [tracker] = useState(createFailureTracker);
   const failed = useSyncExternalStore(tracker.subscribe, tracker.isFailed, () => false);
@@ -64,11 +72,11 @@ export function DocSearchModal({transformSearchClient, ...props}: DocSearchModal
       const algolia = transformSearchClient ? transformSearchClient(client) : client;
       const backend: SearchClientLike =
         searchBackend === 'local'
-          ? createLocalSearchClient(localIndexUrl)
+          ? createLocalSearchClient(localIndexUrl, {perSection: maxResultsPerGroup})
           : (algolia as unknown as SearchClientLike);
       return wrapSearchClient(backend, {profile: 'modal', tracker}) as unknown as DocSearchTransformClient;
     },
-    [transformSearchClient, searchBackend, localIndexUrl, tracker],
+    [transformSearchClient, searchBackend, localIndexUrl, tracker, maxResultsPerGroup],
   );
 
   const errorScreen = props.translations?.errorScreen;
@@ -85,7 +93,11 @@ export function DocSearchModal({transformSearchClient, ...props}: DocSearchModal
       }}
       onReset={() => tracker.reset()}
     >
-      <StockDocSearchModal {...props} transformSearchClient={transform} />
+      <StockDocSearchModal
+        {...props}
+        maxResultsPerGroup={maxResultsPerGroup}
+        transformSearchClient={transform}
+      />
       {failed &&
         dropdown &&
         createPortal(

@@ -1,13 +1,29 @@
-import {answerSearch, shownRecords, type SearchResponse} from '../algolia-protocol/answer';
+import {
+  answerSearch,
+  firstOfEachSection,
+  shownRecords,
+  type SearchResponse,
+} from '../algolia-protocol/answer';
 import type {SearchParams} from '../algolia-protocol/requests';
 import type {LocalIndexFile, SplitIndexFile} from '../records/indexFile';
 import {openIndex, type ShardReader} from '../records/openIndex';
 
 /**
+ * What a consumer shows of a page of hits: DocSearch's dialog shows at most
+ * `perSection` hits of each section (its `maxResultsPerGroup`); the others
+ * need no content, and are left out of its answers.
+ */
+export type ShownHits = {perSection?: number};
+
+/**
  * Answers one Algolia search request from the index, loading the shards it needs
  * first; `loadAll` loads the rest of them.
  */
-export type LocalSearch = ((indexName: string, params: SearchParams) => Promise<SearchResponse>) & {
+export type LocalSearch = ((
+  indexName: string,
+  params: SearchParams,
+  shown?: ShownHits,
+) => Promise<SearchResponse>) & {
   loadAll(): Promise<void>;
 };
 
@@ -20,10 +36,13 @@ export type LocalSearch = ((indexName: string, params: SearchParams) => Promise<
  */
 export function localSearch(file: LocalIndexFile | SplitIndexFile, read: ShardReader): LocalSearch {
   const index = openIndex(file, read);
-  const answer = async (indexName: string, params: SearchParams) => {
+  const answer = async (indexName: string, params: SearchParams, {perSection}: ShownHits = {}) => {
     await index.prepare(typeof params.query === 'string' ? params.query : '');
-    await index.loadContent(shownRecords(index.engine, params));
-    return answerSearch(index.engine, indexName, params);
+    const page = shownRecords(index.engine, params);
+    // A record's section is known before its content is loaded.
+    const shown = perSection === undefined ? page : firstOfEachSection(page, perSection);
+    await index.loadContent(shown);
+    return answerSearch(index.engine, indexName, params, shown);
   };
   return Object.assign(answer, {loadAll: () => index.loadAll()});
 }

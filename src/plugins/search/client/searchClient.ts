@@ -1,6 +1,6 @@
 import {normalizeRequests, type SearchParams} from '../algolia-protocol/requests';
 import type {FailureTracker} from './failures';
-import type {LocalSearch} from './localSearch';
+import type {LocalSearch, ShownHits} from './localSearch';
 import {HIGHLIGHT_POST, HIGHLIGHT_PRE, sanitizeHit, type RenderProfile} from './sanitize';
 import {staleAssets} from './staleAssets';
 
@@ -172,9 +172,10 @@ export function warmUpLocalSearch(indexUrl: string): void {
 /**
  * An Algolia-compatible client over the site's own index, fetched on the first
  * search (or when the dialog opens, `warmUpLocalSearch`); a failed fetch is
- * tried again on the next search.
+ * tried again on the next search. `shown`: what the consumer shows of a page of
+ * hits (the dialog: a few per section), so that nothing else is loaded for it.
  */
-export function createLocalSearchClient(indexUrl: string): SearchClientLike {
+export function createLocalSearchClient(indexUrl: string, shown: ShownHits = {}): SearchClientLike {
   const engine = () => engineFor(indexUrl);
   const agent = {value: 'docs-search-local', add: () => agent};
   return {
@@ -186,7 +187,9 @@ export function createLocalSearchClient(indexUrl: string): SearchClientLike {
       const requests = normalizeRequests(input);
       const answer = async () => {
         const ready = await engine();
-        const answers = await Promise.all(requests.map(({indexName, params}) => ready(indexName, params)));
+        const answers = await Promise.all(
+          requests.map(({indexName, params}) => ready(indexName, params, shown)),
+        );
         saveForOffline(ready);
         return answers;
       };

@@ -518,18 +518,20 @@ class ColumnRecord implements SearchRecord {
     return this.columns.typeAt(this.index);
   }
 
+  /**
+   * lvl0 is the page's, in the first file; lvl1–lvl6 are read from the content shard when asked for
+   * (own enumerable getters, so spreading, JSON and hashing see them), so a record's section is known
+   * before its shard is loaded.
+   */
   get hierarchy(): Hierarchy {
     if (!this.hierarchyRead) {
       const {text, levelAt} = this.columns;
-      this.hierarchyRead = {
-        lvl0: text(this.page[1]),
-        lvl1: levelAt(0, this.index),
-        lvl2: levelAt(1, this.index),
-        lvl3: levelAt(2, this.index),
-        lvl4: levelAt(3, this.index),
-        lvl5: levelAt(4, this.index),
-        lvl6: levelAt(5, this.index),
-      };
+      const {index} = this;
+      const hierarchy = {lvl0: text(this.page[1])} as Hierarchy;
+      LEVELS.slice(1).forEach((level, position) =>
+        Object.defineProperty(hierarchy, level, {enumerable: true, get: () => levelAt(position, index)}),
+      );
+      this.hierarchyRead = hierarchy;
     }
     return this.hierarchyRead;
   }
