@@ -79,7 +79,14 @@ async function main() {
   const machine = describeMachine();
   if (options.scale !== undefined) {
     // Opt-in and separate: two extra cold builds are too slow for every audit.
-    const missed = await runScale({projectDir, outDir, factor: options.scale, machine, chrome});
+    const missed = await runScale({
+      projectDir,
+      outDir,
+      factor: options.scale,
+      machine,
+      chrome,
+      runs: options.runs,
+    });
     process.exitCode = missed ? 1 : 0;
     return;
   }

@@ -5,7 +5,7 @@
 import {BUDGETS} from './budgets.ts';
 
 export type AuditOptions = {
-  /** Lighthouse runs per page; budgets are judged on their medians. */
+  /** Lighthouse runs per page (first searches per scale with `scale`); budgets are judged on their medians. */
   runs: number;
   /** Measure the existing build/ instead of building cold (the report then has no build time). */
   skipBuild: boolean;
@@ -19,14 +19,15 @@ export type AuditOptions = {
 };
 
 export const USAGE = `Usage: node scripts/audit/index.ts [--runs ${BUDGETS.minRuns}] [--skip-build] [--out reports/audit] [--update-budget]
-       node scripts/audit/index.ts --scale 10 [--out reports/audit-scale]
+       node scripts/audit/index.ts --scale 10 [--runs ${BUDGETS.minRuns}] [--out reports/audit-scale]
 
 Builds the site and two stock Docusaurus sites cold, serves them like a static host,
 measures first-load JavaScript and runs Lighthouse on each, then writes
 <out>/report.md and <out>/summary.json (raw Lighthouse reports in <out>/lighthouse/).
 Exits 1 when a budget fails.
 
-  --runs N         Lighthouse runs per page, at least ${BUDGETS.minRuns} (default ${BUDGETS.minRuns})
+  --runs N         Lighthouse runs per page (with --scale: first searches per scale), at least ${BUDGETS.minRuns}
+                   (default ${BUDGETS.minRuns})
   --skip-build     measure the existing build/ (the report then has no build time)
   --out DIR        report folder (default reports/audit; emptied first)
   --update-budget  rewrite config/first-load-js-budget.json from this run's stock measurements

@@ -153,6 +153,11 @@ export type ScaleSummary = {
 
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 
+/** How many first searches each scale's median is of ("3", or "3 and 5" if they differ). */
+function runsOf(summary: ScaleSummary): string {
+  return [...new Set(summary.points.map((point) => point.firstSearch.runs))].join(' and ');
+}
+
 /** The runs' range beside a median: on a shared machine they spread widely. */
 const spread = ({resultsAfterDownloadEach: each}: FirstSearch) =>
   each?.length > 1 ? ` (${formatMs(Math.min(...each))}–${formatMs(Math.max(...each))})` : '';
@@ -238,7 +243,7 @@ export function renderScaleMarkdown(summary: ScaleSummary): string {
     '',
     'Build CPU: user + system seconds of the build’s whole process tree; per page: over the HTML pages built. ' +
       'Peak RSS: the largest sum of the resident memory of the tree’s processes, sampled every 100 ms (shared pages ' +
-      'counted per process, so an upper bound). First search: median of the runs in Chromium with the CPU slowed 4× ' +
+      `counted per process, so an upper bound). First search: median of ${runsOf(summary)} runs in Chromium with the CPU slowed 4× ` +
       '(DevTools CPU throttling), served from localhost without network throttling, so the download time is the ' +
       'transfer from a local server; the bytes are what a visitor downloads. First search index: the index files ' +
       'that search fetched (first file, then the shards its query and hits need). Results after download: from ' +
@@ -262,12 +267,14 @@ async function measurePoint({
   syntheticPages,
   outDir,
   chrome,
+  runs,
 }: {
   dir: string;
   factor: number;
   syntheticPages: number;
   outDir: string;
   chrome: string;
+  runs: number;
 }): Promise<ScalePoint> {
   console.log(`Building the ${factor}× copy cold...`);
   const build = await timed(
@@ -282,7 +289,7 @@ async function measurePoint({
   const wholeIndex = await measureIndex(buildDir);
   const served = await serve(buildDir);
   try {
-    const firstSearch = await measureFirstSearch({origin: served.origin, chrome});
+    const firstSearch = await measureFirstSearch({origin: served.origin, chrome, runs});
     const index = await measureIndex(buildDir, firstSearch.files);
     console.log(`  first search: ${formatMs(firstSearch.resultsAfterDownloadMs)} after download`);
     return {
@@ -308,19 +315,22 @@ export async function runScale({
   factor,
   machine,
   chrome,
+  runs,
 }: {
   projectDir: string;
   outDir: string;
   factor: number;
   machine: string;
   chrome: string;
+  /** First searches per scale; the report gives their median and range. */
+  runs: number;
 }): Promise<number> {
   const loadStart = os.loadavg()[0];
   const tempDir = await fs.mkdtemp(path.join(os.tmpdir(), 'docs-scale-'));
   try {
     const baseDir = path.join(tempDir, '1x');
     await copyProject(projectDir, baseDir);
-    const base = await measurePoint({dir: baseDir, factor: 1, syntheticPages: 0, outDir, chrome});
+    const base = await measurePoint({dir: baseDir, factor: 1, syntheticPages: 0, outDir, chrome, runs});
     // Kept at once: the larger build takes long, and may fail or be stopped.
     await fs.writeFile(path.join(outDir, 'scale-1x.json'), `${JSON.stringify(base, null, 2)}\n`);
     const generatedDocs = (await docFiles(path.join(baseDir, 'docs', GENERATED_DOCS))).length;
@@ -334,7 +344,7 @@ export async function runScale({
       generatedDocs,
     });
     console.log(`${syntheticPages} synthetic docs pages added for ${factor}×`);
-    const scaled = await measurePoint({dir: scaledDir, factor, syntheticPages, outDir, chrome});
+    const scaled = await measurePoint({dir: scaledDir, factor, syntheticPages, outDir, chrome, runs});
 
     const points = [base, scaled];
     const summary: ScaleSummary = {

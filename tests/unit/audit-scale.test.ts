@@ -179,6 +179,7 @@ describe('evaluateScale', () => {
     expect(markdown).not.toContain('loaded machine');
     // The first search's median, with the runs' range.
     expect(markdown).toContain('| 400 ms (380 ms–430 ms) |');
+    expect(markdown).toContain('First search: median of 3 runs in Chromium');
   });
 });
 
@@ -210,6 +211,8 @@ describe('first search and options', () => {
   it('--scale takes a whole factor of at least 2 and writes to its own folder by default', () => {
     expect(parseArgs(['--scale', '10'])).toMatchObject({scale: 10, out: 'reports/audit-scale'});
     expect(parseArgs(['--scale', '10', '--out', 'x'])).toMatchObject({scale: 10, out: 'x'});
+    // --runs is also the scale audit's number of first searches per scale.
+    expect(parseArgs(['--scale', '10', '--runs', '5'])).toMatchObject({scale: 10, runs: 5});
     expect(parseArgs([]).scale).toBeUndefined();
     expect(() => parseArgs(['--scale', '1'])).toThrow(/at least 2/);
     expect(() => parseArgs(['--scale', 'ten'])).toThrow(/at least 2/);
