@@ -12,6 +12,7 @@ import {tagManagerContainerId} from './site';
 export const contentSecurityPolicyOptions: Options = {
   algoliaAppId: searchBackend === 'algolia' ? algoliaThemeConfig.appId : undefined,
   tagManager: Boolean(tagManagerContainerId),
-  // e.g. {'img-src': ['https://images.example.com']}; the offline service worker is the site's own script.
-  extraSources: offlineEnabled ? {'worker-src': ["'self'"]} : {},
+  // e.g. {'img-src': ['https://images.example.com']}. The offline service worker and the local search's
+  // worker (src/plugins/search/client/searchWorker.ts) are the site's own scripts.
+  extraSources: offlineEnabled || searchBackend === 'local' ? {'worker-src': ["'self'"]} : {},
 };

@@ -21,11 +21,17 @@
  * promise, so the wait adds no polling of its own (a locator's wait checks on
  * every animation frame, on the same slowed main thread).
  *
+ * The engine runs in a worker (src/plugins/search/client/searchWorker.ts),
+ * which DevTools' throttling does not slow: ./worker-throttle.ts slows its
+ * thread by the same factor, and the index files it fetches are read from its
+ * own resource timings. A run fails if the page used a worker that was not slowed.
+ *
  * Several runs, each in a fresh browser context (no cache, no recent
  * searches); the medians are reported.
  */
-import {chromium, type Browser} from '@playwright/test';
+import {chromium, type Browser, type Page} from '@playwright/test';
 import {CHROME_FLAGS, median} from './lighthouse.ts';
+import {throttleWorkers} from './worker-throttle.ts';
 
 /**
  * The local index file (LOCAL_INDEX_FILE in config/search.ts, which Node cannot
@@ -104,6 +110,7 @@ async function oneRun(
   // No service worker: once it controls the page, resource timing reports the index files it hands over
   // uncompressed, and what a visitor downloads is the compressed transfer.
   const context = await browser.newContext({serviceWorkers: 'block'});
+  let throttle: ReturnType<typeof throttleWorkers> | undefined;
   try {
     const page = await context.newPage();
     await page.addInitScript(watchFirstHit);
@@ -113,6 +120,9 @@ async function oneRun(
     await page.locator('html[data-has-hydrated="true"]').waitFor({state: 'attached', timeout: 120_000});
     // The page's clock starts at timeOrigin (ms since the epoch, as Node's clock counts).
     const pageOrigin: number = await page.evaluate(() => performance.timeOrigin);
+    // The search worker starts when the dialog opens, in one of the browser's renderer processes.
+    const renderers = await rendererProcessIds(browser);
+    throttle = throttleWorkers({rate: CPU_SLOWDOWN, processIds: () => renderers});
     await page.locator('.DocSearch-Button').click();
     const input = page.locator('.DocSearch-Input');
     await input.waitFor({state: 'visible', timeout: 120_000});
@@ -128,27 +138,10 @@ async function oneRun(
     if (hit === undefined) throw new Error(`No search hit for "${query}" on ${url} within 120 s`);
     if ((await input.inputValue()) !== query)
       throw new Error(`The search box did not receive "${query}": was it focused when the dialog opened?`);
-    const stem = LOCAL_INDEX_FILE.replace(/\.json$/, '');
-    const measured = await page.evaluate((indexStem) => {
-      const entries = performance
-        .getEntriesByType('resource')
-        .filter((entry) => new URL(entry.name).pathname.includes(indexStem)) as PerformanceResourceTiming[];
-      // The moments spent waiting for index files: the union of their fetches (shards load in parallel).
-      const spans = entries.map((entry) => [entry.startTime, entry.responseEnd]).sort((a, b) => a[0] - b[0]);
-      const merged: number[][] = [];
-      for (const [start, end] of spans) {
-        const last = merged[merged.length - 1];
-        if (last && start <= last[1]) last[1] = Math.max(last[1], end);
-        else merged.push([start, end]);
-      }
-      return {
-        firstHitAt: (window as unknown as FirstHitState).__firstHitAt,
-        spans: merged,
-        bytes: entries.reduce((sum, entry) => sum + entry.encodedBodySize, 0),
-        count: entries.length,
-        files: entries.map((entry) => new URL(entry.name).pathname),
-      };
-    }, stem);
+    const workers = page.workers().length;
+    if (workers > 0 && throttle.throttledPeriods() === 0)
+      throw new Error(`The search worker on ${url} was not slowed (threads found: ${throttle.threads.size})`);
+    const measured = await indexFetches(page, pageOrigin);
     if (!measured.count) throw new Error(`The first search on ${url} did not fetch ${LOCAL_INDEX_FILE}`);
     if (measured.firstHitAt === undefined) throw new Error(`No search hit was recorded on ${url}`);
     const waited = (from: number) =>
@@ -164,7 +157,67 @@ async function oneRun(
     };
   } finally {
     await context.close();
+    throttle?.stop();
   }
+}
+
+/** Process ids of the browser's renderers (where pages and their workers run). */
+async function rendererProcessIds(browser: Browser): Promise<number[]> {
+  const session = await browser.newBrowserCDPSession();
+  try {
+    const {processInfo} = (await session.send('SystemInfo.getProcessInfo')) as {
+      processInfo: {type: string; id: number}[];
+    };
+    return processInfo.filter(({type}) => type === 'renderer').map(({id}) => id);
+  } finally {
+    await session.detach();
+  }
+}
+
+type IndexFetch = {start: number; end: number; bytes: number; path: string};
+
+/**
+ * The index files the page and its workers fetched (each keeps its own resource
+ * timings, on its own clock): times on the page's clock, in order of start.
+ */
+async function indexFetches(page: Page, pageOrigin: number) {
+  const stem = LOCAL_INDEX_FILE.replace(/\.json$/, '');
+  const read = (indexStem: string) => ({
+    origin: performance.timeOrigin,
+    fetches: (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+      .filter((entry) => new URL(entry.name).pathname.includes(indexStem))
+      .map((entry) => ({
+        start: entry.startTime,
+        end: entry.responseEnd,
+        bytes: entry.encodedBodySize,
+        path: new URL(entry.name).pathname,
+      })),
+  });
+  const timings = [await page.evaluate(read, stem)];
+  for (const worker of page.workers()) timings.push(await worker.evaluate(read, stem));
+  const entries: IndexFetch[] = timings
+    .flatMap(({origin, fetches}) =>
+      fetches.map((fetch) => ({
+        ...fetch,
+        start: fetch.start + origin - pageOrigin,
+        end: fetch.end + origin - pageOrigin,
+      })),
+    )
+    .sort((a, b) => a.start - b.start);
+  // The moments spent waiting for index files: the union of their fetches (shards load in parallel).
+  const spans: number[][] = [];
+  for (const {start, end} of entries) {
+    const last = spans[spans.length - 1];
+    if (last && start <= last[1]) last[1] = Math.max(last[1], end);
+    else spans.push([start, end]);
+  }
+  return {
+    firstHitAt: await page.evaluate(() => (window as unknown as FirstHitState).__firstHitAt),
+    spans,
+    bytes: entries.reduce((sum, entry) => sum + entry.bytes, 0),
+    count: entries.length,
+    files: entries.map((entry) => entry.path),
+  };
 }
 
 /** The first search on the site served at `origin`, `FIRST_SEARCH_RUNS` times. */

@@ -244,7 +244,8 @@ export function renderScaleMarkdown(summary: ScaleSummary): string {
     'Build CPU: user + system seconds of the build’s whole process tree; per page: over the HTML pages built. ' +
       'Peak RSS: the largest sum of the resident memory of the tree’s processes, sampled every 100 ms (shared pages ' +
       `counted per process, so an upper bound). First search: median of ${runsOf(summary)} runs in Chromium with the CPU slowed 4× ` +
-      '(DevTools CPU throttling), served from localhost without network throttling, so the download time is the ' +
+      '(DevTools CPU throttling for the page, a cgroup CPU quota for the search worker’s thread), served from ' +
+      'localhost without network throttling, so the download time is the ' +
       'transfer from a local server; the bytes are what a visitor downloads. First search index: the index files ' +
       'that search fetched (first file, then the shards its query and hits need). Results after download: from ' +
       'the first index file’s end (or the keystroke, if later) to the first hit in the dialog, less the time spent ' +

@@ -79,12 +79,24 @@ describe('turning offline reading off', () => {
     vi.resetModules();
   });
 
-  it('OFFLINE=false drops the plugin switch and the worker-src source', async () => {
+  it('OFFLINE=false drops the plugin switch, and the worker-src source when search runs on Algolia', async () => {
     vi.stubEnv('OFFLINE', 'false');
+    vi.stubEnv('ALGOLIA_APP_ID', 'APP1');
+    vi.stubEnv('ALGOLIA_SEARCH_API_KEY', 'key');
+    vi.stubEnv('ALGOLIA_INDEX_NAME', 'docs');
     vi.resetModules();
     expect((await import('../../config/offline')).offlineEnabled).toBe(false);
     const {contentSecurityPolicyOptions} = await import('../../config/content-security-policy');
     expect(contentSecurityPolicyOptions.extraSources?.['worker-src']).toBeUndefined();
+  });
+
+  it('OFFLINE=false keeps worker-src for the local search, whose engine runs in a worker', async () => {
+    vi.stubEnv('OFFLINE', 'false');
+    for (const name of ['ALGOLIA_APP_ID', 'ALGOLIA_SEARCH_API_KEY', 'ALGOLIA_INDEX_NAME'])
+      vi.stubEnv(name, '');
+    vi.resetModules();
+    const {contentSecurityPolicyOptions} = await import('../../config/content-security-policy');
+    expect(contentSecurityPolicyOptions.extraSources?.['worker-src']).toEqual(["'self'"]);
   });
 
   it('is on by default, with worker-src allowing the site itself', async () => {

@@ -1,4 +1,4 @@
-import {afterEach, describe, expect, it, vi} from 'vitest';
+import {afterEach, beforeEach, describe, expect, it, vi} from 'vitest';
 import {readFileSync} from 'node:fs';
 import {version} from '../../src/plugins/search/client/button';
 import {createFailureTracker} from '../../src/plugins/search/client/failures';
@@ -16,6 +16,7 @@ import {
   wrapSearchClient,
   type SearchClientLike,
 } from '../../src/plugins/search/client/searchClient';
+import {runIndexCall, type IndexCall} from '../../src/plugins/search/client/localIndex';
 import {PART} from '../../src/plugins/search/engine/engine';
 import {encodeIndex, splitIndex} from '../../src/plugins/search/records/indexFile';
 import {recordsFromBlocks} from '../../src/plugins/search/records/page';
@@ -309,5 +310,130 @@ describe('the slim search button', () => {
       version: string;
     };
     expect(version).toBe(installed.version);
+  });
+});
+
+describe('the search worker', () => {
+  // Each test imports the client afresh: it picks where the engine runs once per page.
+  beforeEach(() => vi.resetModules());
+  afterEach(() => vi.unstubAllGlobals());
+
+  const file = encodeIndex(
+    recordsFromBlocks(
+      {url: 'https://docs.example.com/streams', lvl0: 'Streams', pageRank: 1, facets: {language: 'en'}},
+      [
+        {kind: 'heading', level: 1, text: 'Streams', anchor: null},
+        {kind: 'content', text: 'Subscribe to a stream.'},
+      ],
+    ),
+    searchSettings,
+  );
+
+  /**
+   * A browser Worker for Node: messages go through structured cloning, as between threads, and the
+   * calls run in this thread (src/plugins/search/client/searchWorker.ts does the same with them).
+   * `starts: false`: its script fails to load, which a browser reports as an error event.
+   */
+  function fakeWorkers({starts}: {starts: boolean}) {
+    const created: {url: string; name?: string; posted: unknown[]; terminated: boolean}[] = [];
+    class FakeWorker extends EventTarget {
+      readonly record;
+      constructor(url: URL, options?: {name?: string}) {
+        super();
+        this.record = {url: String(url), name: options?.name, posted: [] as unknown[], terminated: false};
+        created.push(this.record);
+      }
+      postMessage(message: {id: number; call: IndexCall}) {
+        this.record.posted.push(structuredClone(message));
+        if (!starts) {
+          setTimeout(() => this.dispatchEvent(new Event('error')), 0);
+          return;
+        }
+        void runIndexCall(structuredClone(message.call)).then((reply) =>
+          this.dispatchEvent(new MessageEvent('message', {data: structuredClone({id: message.id, reply})})),
+        );
+      }
+      terminate() {
+        this.record.terminated = true;
+      }
+    }
+    vi.stubGlobal('Worker', FakeWorker);
+    return created;
+  }
+
+  it('runs the engine in a worker when there is one: one worker per page, answers and errors come back', async () => {
+    const workers = fakeWorkers({starts: true});
+    const fetch = vi.fn(async (url: string) =>
+      url === '/index-w1.json'
+        ? new Response(JSON.stringify(file))
+        : new Response('Not found', {status: 404}),
+    );
+    vi.stubGlobal('fetch', fetch);
+    const {createLocalSearchClient: create, warmUpLocalSearch: warmUp} =
+      await import('../../src/plugins/search/client/searchClient');
+    warmUp('/index-w1.json');
+    const client = create('/index-w1.json', {perSection: 5});
+    const {results} = await client.search({requests: [{indexName: 'docs', query: 'subscribe'}]});
+    expect(results[0]).toMatchObject({nbHits: 1, hits: [{hierarchy: {lvl0: 'Streams'}}]});
+    await expect(
+      create('/index-gone.json').search({requests: [{indexName: 'docs', query: 'subscribe'}]}),
+    ).rejects.toThrow(/index-gone.json answered HTTP 404/);
+    expect(workers).toHaveLength(1);
+    expect(workers[0]).toMatchObject({name: 'docs-search', terminated: false});
+    expect(workers[0].url).toMatch(/searchWorker/);
+    expect(workers[0].posted.map((message) => (message as {call: IndexCall}).call.kind)).toEqual([
+      'open',
+      'search',
+      'search',
+    ]);
+    expect((workers[0].posted[1] as {call: IndexCall}).call).toMatchObject({shown: {perSection: 5}});
+    expect(fetch).toHaveBeenCalledTimes(2);
+  });
+
+  it('a worker that does not start (its script gone after a redeploy): the waiting call and later ones run in the page', async () => {
+    const workers = fakeWorkers({starts: false});
+    const fetch = vi.fn(async () => new Response(JSON.stringify(file)));
+    vi.stubGlobal('fetch', fetch);
+    const {createLocalSearchClient: create} = await import('../../src/plugins/search/client/searchClient');
+    const client = create('/index-w2.json');
+    await expect(client.search({requests: [{indexName: 'docs', query: 'stream'}]})).resolves.toMatchObject({
+      results: [{nbHits: 1}],
+    });
+    await expect(client.search({requests: [{indexName: 'docs', query: 'subscribe'}]})).resolves.toMatchObject(
+      {
+        results: [{nbHits: 1}],
+      },
+    );
+    expect(workers).toHaveLength(1);
+    expect(workers[0].terminated).toBe(true);
+    expect(workers[0].posted).toHaveLength(1);
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('a call is answered with its value or its error, by name and message, and never rejects', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('Not found', {status: 404})),
+    );
+    await expect(runIndexCall({kind: 'open', url: '/index-w3.json'})).resolves.toEqual({
+      ok: false,
+      name: 'Error',
+      message: 'The search index /index-w3.json answered HTTP 404',
+    });
+    await expect(runIndexCall({kind: 'nope'} as unknown as IndexCall)).resolves.toMatchObject({
+      ok: false,
+      message: 'Unknown search call "nope"',
+    });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify(file))),
+    );
+    await expect(
+      runIndexCall({
+        kind: 'search',
+        url: '/index-w3.json',
+        requests: [{indexName: 'docs', params: {query: 'stream'}}],
+      }),
+    ).resolves.toMatchObject({ok: true, value: [{nbHits: 1, index: 'docs'}]});
   });
 });

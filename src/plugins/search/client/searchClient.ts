@@ -1,6 +1,7 @@
 import {normalizeRequests, type SearchParams} from '../algolia-protocol/requests';
 import type {FailureTracker} from './failures';
-import type {LocalSearch, ShownHits} from './localSearch';
+import type {IndexCall, IndexReply} from './localIndex';
+import type {ShownHits} from './localSearch';
 import {HIGHLIGHT_POST, HIGHLIGHT_PRE, sanitizeHit, type RenderProfile} from './sanitize';
 import {staleAssets} from './staleAssets';
 
@@ -88,8 +89,6 @@ function emptyResult(indexName: string, params: SearchParams) {
   };
 }
 
-const engines = new Map<string, Promise<LocalSearch>>();
-
 /** Marks for `npm run bench:search` (User Timing: visible in browser profiles, no cost otherwise). */
 function measure(name: string, start: number): void {
   try {
@@ -99,39 +98,80 @@ function measure(name: string, start: number): void {
   }
 }
 
-/** A shard the first file names is gone: the site was deployed again since that file was fetched. */
-class StaleIndexError extends Error {
-  override name = 'StaleIndexError';
+/** Runs a call on the engine, wherever it is (./localIndex.ts); rejects with the engine's error. */
+type IndexBackend = (call: IndexCall) => Promise<unknown>;
+
+function unwrap(reply: IndexReply): unknown {
+  if (reply.ok) return reply.value;
+  const error = new Error(reply.message);
+  error.name = reply.name;
+  throw error;
 }
 
-async function loadEngine(url: string): Promise<LocalSearch> {
-  const start = performance.now();
-  const [response, {localSearch}] = await Promise.all([
-    fetch(url, {cache: 'no-cache', credentials: 'same-origin'}),
-    import('./localSearch'),
-  ]).catch((error: unknown) => {
-    // The engine's chunk is gone after a redeploy: reload once, or ask for a reload.
+/**
+ * The engine in the page: its chunk loads on first use. After a redeploy that
+ * chunk may be gone: ./staleAssets reloads the page once, or asks for a reload.
+ */
+const inPage: IndexBackend = async (call) => {
+  const {runIndexCall} = await import('./localIndex').catch((error: unknown) => {
     staleAssets.report(error, 'engine');
     throw error;
   });
-  if (!response.ok) throw new Error(`The search index ${url} answered HTTP ${response.status}`);
-  const file = await response.json();
-  // Shard paths are relative to the first file. Their names carry the index's hash: the browser's
-  // cache may keep them, and a missing one means a newer deploy.
-  const folder = url.slice(0, url.lastIndexOf('/') + 1);
-  const read = async (shard: string) => {
-    const answer = await fetch(`${folder}${shard}`, {credentials: 'same-origin'});
-    if (answer.status === 404) throw new StaleIndexError(`The search index shard ${shard} is gone`);
-    if (!answer.ok) throw new Error(`The search index shard ${shard} answered HTTP ${answer.status}`);
-    return answer.json();
-  };
-  const search = localSearch(file, read);
-  measure('docs-search:load', start);
-  return search;
+  return unwrap(await runIndexCall(call));
+};
+
+/**
+ * The engine in a worker (./searchWorker.ts), so parsing the index and ranking
+ * do not hold up the dialog. If the worker cannot start (its script gone after a
+ * redeploy, a browser refusing it), its calls and all later ones run in the page.
+ */
+function inWorker(): IndexBackend | undefined {
+  if (typeof Worker !== 'function') return undefined;
+  let worker: Worker;
+  try {
+    worker = new Worker(new URL('./searchWorker.ts', import.meta.url), {name: 'docs-search'});
+  } catch {
+    return undefined;
+  }
+  let failed = false;
+  let next = 0;
+  type Waiting = {call: IndexCall; resolve: (value: unknown) => void; reject: (error: unknown) => void};
+  const pending = new Map<number, Waiting>();
+  worker.addEventListener('message', ({data}: MessageEvent<{id: number; reply: IndexReply}>) => {
+    const waiting = pending.get(data.id);
+    if (!waiting) return;
+    pending.delete(data.id);
+    try {
+      waiting.resolve(unwrap(data.reply));
+    } catch (error) {
+      waiting.reject(error);
+    }
+  });
+  // The worker answers every call, failures included: an error event means it did not start.
+  worker.addEventListener('error', () => {
+    failed = true;
+    worker.terminate();
+    for (const [id, {call, resolve, reject}] of pending) {
+      pending.delete(id);
+      inPage(call).then(resolve, reject);
+    }
+  });
+  return (call) =>
+    failed
+      ? inPage(call)
+      : new Promise((resolve, reject) => {
+          const id = next++;
+          pending.set(id, {call, resolve, reject});
+          worker.postMessage({id, call});
+        });
 }
 
+let backend: IndexBackend | undefined;
+/** The engine is started once per page (the dialog and the /search page share it). */
+const runOnEngine: IndexBackend = (call) => (backend ??= inWorker() ?? inPage)(call);
+
 /** Indexes whose remaining shards are fetched (or being fetched) for offline use. */
-const savedForOffline = new WeakSet<LocalSearch>();
+const savedForOffline = new Set<string>();
 
 /**
  * With a service worker in control (offline reading, src/plugins/offline), the
@@ -139,26 +179,18 @@ const savedForOffline = new WeakSet<LocalSearch>();
  * is idle after an answer, so that the worker's copy of the index is whole and
  * any search works offline later. Without a worker nothing more is downloaded.
  */
-function saveForOffline(search: LocalSearch): void {
-  if (savedForOffline.has(search) || !navigator.serviceWorker?.controller) return;
-  savedForOffline.add(search);
+function saveForOffline(indexUrl: string): void {
+  if (savedForOffline.has(indexUrl) || !navigator.serviceWorker?.controller) return;
+  savedForOffline.add(indexUrl);
   // A failure (offline, a deploy removed the shards) is tried again after the next answer.
-  const run = () => void search.loadAll().catch(() => savedForOffline.delete(search));
+  const run = () =>
+    void runOnEngine({kind: 'loadAll', url: indexUrl}).catch(() => savedForOffline.delete(indexUrl));
   if ('requestIdleCallback' in window) window.requestIdleCallback(run, {timeout: 10_000});
   else setTimeout(run, 2_000);
 }
 
-/** The index at `indexUrl`, loading (once per page load, shared by the dialog and the /search page). */
-function engineFor(indexUrl: string): Promise<LocalSearch> {
-  let loading = engines.get(indexUrl);
-  if (!loading) {
-    loading = loadEngine(indexUrl);
-    engines.set(indexUrl, loading);
-    // A failed fetch is tried again by the next search.
-    loading.catch(() => engines.delete(indexUrl));
-  }
-  return loading;
-}
+/** Indexes opened (or opening) ahead of the first search. */
+const warmed = new Set<string>();
 
 /**
  * Starts fetching and opening the index while the reader is still typing (the
@@ -166,7 +198,13 @@ function engineFor(indexUrl: string): Promise<LocalSearch> {
  * failure here is silent: the search that follows fetches again and reports it.
  */
 export function warmUpLocalSearch(indexUrl: string): void {
-  engineFor(indexUrl).catch(() => undefined);
+  if (warmed.has(indexUrl)) return;
+  warmed.add(indexUrl);
+  const start = performance.now();
+  runOnEngine({kind: 'open', url: indexUrl}).then(
+    () => measure('docs-search:load', start),
+    () => warmed.delete(indexUrl),
+  );
 }
 
 /**
@@ -176,7 +214,6 @@ export function warmUpLocalSearch(indexUrl: string): void {
  * hits (the dialog: a few per section), so that nothing else is loaded for it.
  */
 export function createLocalSearchClient(indexUrl: string, shown: ShownHits = {}): SearchClientLike {
-  const engine = () => engineFor(indexUrl);
   const agent = {value: 'docs-search-local', add: () => agent};
   return {
     appId: 'local',
@@ -185,25 +222,10 @@ export function createLocalSearchClient(indexUrl: string, shown: ShownHits = {})
     clearCache: () => Promise.resolve(),
     async search(input) {
       const requests = normalizeRequests(input);
-      const answer = async () => {
-        const ready = await engine();
-        const answers = await Promise.all(
-          requests.map(({indexName, params}) => ready(indexName, params, shown)),
-        );
-        saveForOffline(ready);
-        return answers;
-      };
       const start = performance.now();
-      let results;
-      try {
-        results = await answer();
-      } catch (error) {
-        if (!(error instanceof StaleIndexError)) throw error;
-        // The index was replaced by a deploy: fetch its new first file and try once more.
-        engines.delete(indexUrl);
-        results = await answer();
-      }
+      const results = (await runOnEngine({kind: 'search', url: indexUrl, requests, shown})) as unknown[];
       measure('docs-search:query', start);
+      saveForOffline(indexUrl);
       return {results};
     },
   };

@@ -1,0 +1,136 @@
+/**
+ * Slows a browser's dedicated workers as DevTools slows a page's main thread.
+ *
+ * `Emulation.setCPUThrottlingRate` slows the main thread of a page only:
+ * Chromium refuses it on worker targets, and a loop that took 380–550 ms on the
+ * slowed main thread took 100–120 ms in a worker of the same page. The search
+ * engine runs in a worker, so a first search measured with DevTools' throttling
+ * alone would count its main-thread part on a slow phone and its engine on this
+ * machine. Here each worker thread gets the same share of a CPU as the throttled
+ * main thread: the Linux kernel's CFS bandwidth control (cgroup v1 `cpu`
+ * controller), which lets a thread run `period / rate` of every `period`.
+ *
+ * Worker threads are found by name (`DedicatedWorker`, as Chromium names them)
+ * in the renderer processes, polled every millisecond while the measurement
+ * runs; a worker runs unslowed until the next poll finds it (it first fetches
+ * its script, so it has little to do in that time).
+ */
+import {mkdirSync, readdirSync, readFileSync, rmdirSync, writeFileSync} from 'node:fs';
+import path from 'node:path';
+
+/** Where cgroup v1's cpu controller is mounted on Debian and most Linux machines. */
+export const CGROUP_CPU_ROOT = '/sys/fs/cgroup/cpu';
+/** CFS period: the slowed thread runs in slices of period / rate (2.5 ms at 4×), so it is slowed evenly. */
+const PERIOD_US = 10_000;
+const WORKER_THREAD = /^DedicatedWorker/;
+
+export type WorkerThrottle = {
+  /** Threads slowed so far (thread ids). */
+  readonly threads: ReadonlySet<number>;
+  /** How often the kernel held the slowed threads back (cpu.stat nr_throttled); 0 means they were never slowed. */
+  throttledPeriods(): number;
+  /** Stops looking for new workers and removes the cgroup (threads still in it go back to the root). */
+  stop(): void;
+};
+
+/** Why this machine cannot slow workers, or undefined if it can. */
+export function workerThrottleUnavailable(root = CGROUP_CPU_ROOT): string | undefined {
+  try {
+    readFileSync(path.join(root, 'cpu.cfs_period_us'), 'utf8');
+  } catch {
+    return `no cgroup v1 cpu controller at ${root} (Linux only)`;
+  }
+  const probe = path.join(root, `docs-audit-probe-${process.pid}`);
+  try {
+    mkdirSync(probe);
+    rmdirSync(probe);
+  } catch (error) {
+    return `cannot create a cgroup under ${root} (${(error as Error).message}; run as root)`;
+  }
+  return undefined;
+}
+
+/**
+ * Slows every dedicated worker thread of `processIds()` (the renderers) `rate`
+ * times from now until `stop()`.
+ */
+export function throttleWorkers({
+  rate,
+  processIds,
+  root = CGROUP_CPU_ROOT,
+  pollMs = 1,
+}: {
+  rate: number;
+  processIds: () => number[];
+  root?: string;
+  pollMs?: number;
+}): WorkerThrottle {
+  const unavailable = workerThrottleUnavailable(root);
+  if (unavailable)
+    throw new Error(
+      `The audit cannot slow the search worker on this machine: ${unavailable}. Its first-search figures would ` +
+        'count the engine at full speed and the page at 1/4, so it does not measure them here.',
+    );
+  const group = path.join(root, `docs-audit-${process.pid}-${Date.now()}`);
+  mkdirSync(group);
+  writeFileSync(path.join(group, 'cpu.cfs_period_us'), String(PERIOD_US));
+  writeFileSync(path.join(group, 'cpu.cfs_quota_us'), String(Math.round(PERIOD_US / rate)));
+  const threads = new Set<number>();
+  // Threads already named something else: a poll reads the names of new threads only.
+  const others = new Set<number>();
+  const poll = () => {
+    for (const pid of processIds()) {
+      let tids: string[];
+      try {
+        tids = readdirSync(`/proc/${pid}/task`);
+      } catch {
+        continue; // the process is gone
+      }
+      for (const tid of tids) {
+        const id = Number(tid);
+        if (threads.has(id) || others.has(id)) continue;
+        try {
+          const name = readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim();
+          if (!WORKER_THREAD.test(name)) {
+            // A new thread carries its process's name until it is given its own: read it again next time.
+            if (id === pid || name !== processName(pid)) others.add(id);
+            continue;
+          }
+          writeFileSync(path.join(group, 'tasks'), tid);
+          threads.add(id);
+        } catch {
+          // The thread ended meanwhile.
+        }
+      }
+    }
+  };
+  const names = new Map<number, string>();
+  const processName = (pid: number) => {
+    let name = names.get(pid);
+    if (name === undefined) {
+      name = readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
+      names.set(pid, name);
+    }
+    return name;
+  };
+  poll();
+  const timer = setInterval(poll, pollMs);
+  return {
+    threads,
+    throttledPeriods() {
+      const stat = readFileSync(path.join(group, 'cpu.stat'), 'utf8');
+      return Number(/nr_throttled (\d+)/.exec(stat)?.[1] ?? 0);
+    },
+    stop() {
+      clearInterval(timer);
+      for (const tid of readFileSync(path.join(group, 'tasks'), 'utf8').split('\n').filter(Boolean)) {
+        try {
+          writeFileSync(path.join(root, 'tasks'), tid);
+        } catch {
+          // The thread ended meanwhile.
+        }
+      }
+      rmdirSync(group);
+    },
+  };
+}

@@ -1,0 +1,100 @@
+import type {SearchResponse} from '../algolia-protocol/answer';
+import type {SearchParams} from '../algolia-protocol/requests';
+import {localSearch, type LocalSearch, type ShownHits} from './localSearch';
+
+/**
+ * The site's own index where the engine runs: in the search worker
+ * (./searchWorker.ts), or in the page when there is no worker. Fetches the first
+ * file once per index URL and its shards as queries need them; answers
+ * requests already normalized to Algolia's form.
+ */
+
+export type IndexRequest = {indexName: string; params: SearchParams};
+
+/** A shard the first file names is gone: the site was deployed again since that file was fetched. */
+export class StaleIndexError extends Error {
+  override name = 'StaleIndexError';
+}
+
+const engines = new Map<string, Promise<LocalSearch>>();
+
+async function loadEngine(url: string): Promise<LocalSearch> {
+  const response = await fetch(url, {cache: 'no-cache', credentials: 'same-origin'});
+  if (!response.ok) throw new Error(`The search index ${url} answered HTTP ${response.status}`);
+  const file = await response.json();
+  // Shard paths are relative to the first file. Their names carry the index's hash: the browser's
+  // cache may keep them, and a missing one means a newer deploy.
+  const folder = url.slice(0, url.lastIndexOf('/') + 1);
+  const read = async (shard: string) => {
+    const answer = await fetch(`${folder}${shard}`, {credentials: 'same-origin'});
+    if (answer.status === 404) throw new StaleIndexError(`The search index shard ${shard} is gone`);
+    if (!answer.ok) throw new Error(`The search index shard ${shard} answered HTTP ${answer.status}`);
+    return answer.json();
+  };
+  return localSearch(file, read);
+}
+
+/** The index at `url`, loading (once; a failed load is tried again by the next call). */
+function engineFor(url: string): Promise<LocalSearch> {
+  let loading = engines.get(url);
+  if (!loading) {
+    loading = loadEngine(url);
+    engines.set(url, loading);
+    loading.catch(() => engines.delete(url));
+  }
+  return loading;
+}
+
+/** Fetches and opens the index (the dialog opening: the first answer then waits for less). */
+export async function openLocalIndex(url: string): Promise<void> {
+  await engineFor(url);
+}
+
+/** Answers each request from the index at `url`; after a redeploy, once more from the new index. */
+export async function answerLocally(
+  url: string,
+  requests: IndexRequest[],
+  shown: ShownHits = {},
+): Promise<SearchResponse[]> {
+  const answer = async () => {
+    const ready = await engineFor(url);
+    return Promise.all(requests.map(({indexName, params}) => ready(indexName, params, shown)));
+  };
+  try {
+    return await answer();
+  } catch (error) {
+    if (!(error instanceof StaleIndexError)) throw error;
+    // The index was replaced by a deploy: fetch its new first file and try once more.
+    engines.delete(url);
+    return answer();
+  }
+}
+
+/** Loads every shard of the index not loaded yet (for offline use). */
+export async function loadWholeIndex(url: string): Promise<void> {
+  await (await engineFor(url)).loadAll();
+}
+
+/** What the page asks the engine (posted to the search worker). */
+export type IndexCall =
+  | {kind: 'open'; url: string}
+  | {kind: 'search'; url: string; requests: IndexRequest[]; shown?: ShownHits}
+  | {kind: 'loadAll'; url: string};
+
+/** The engine's answer to a call: its value, or the error's name and message (errors do not cross threads whole). */
+export type IndexReply = {ok: true; value: unknown} | {ok: false; name: string; message: string};
+
+/** Runs one call; never rejects (a failure is a reply). */
+export async function runIndexCall(call: IndexCall): Promise<IndexReply> {
+  try {
+    let value: unknown;
+    if (call.kind === 'open') value = await openLocalIndex(call.url);
+    else if (call.kind === 'search') value = await answerLocally(call.url, call.requests, call.shown);
+    else if (call.kind === 'loadAll') value = await loadWholeIndex(call.url);
+    else throw new Error(`Unknown search call ${JSON.stringify((call as {kind?: unknown}).kind)}`);
+    return {ok: true, value};
+  } catch (error) {
+    const {name, message} = error instanceof Error ? error : new Error(String(error));
+    return {ok: false, name, message};
+  }
+}

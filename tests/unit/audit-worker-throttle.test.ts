@@ -1,0 +1,55 @@
+import {describe, expect, it} from 'vitest';
+import {mkdtempSync, readFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import {Worker} from 'node:worker_threads';
+import {throttleWorkers, workerThrottleUnavailable} from '../../scripts/audit/worker-throttle';
+
+/** A thread that spins for `ms` of wall time; Node names its thread after the worker (15 characters). */
+function spinningThread(name: string, ms: number): {done: Promise<void>} {
+  const worker = new Worker(`const end = Date.now() + ${ms}; while (Date.now() < end);`, {eval: true, name});
+  return {done: new Promise((resolve, reject) => worker.once('exit', () => resolve()).once('error', reject))};
+}
+
+/** CPU time a thread used, in ms (utime + stime from /proc, in clock ticks of 10 ms). */
+function threadCpuMs(tid: number): number {
+  const fields = readFileSync(`/proc/${process.pid}/task/${tid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+const unavailable = workerThrottleUnavailable();
+
+describe('slowing the search worker in the audit', () => {
+  it('says why a machine without a writable cgroup v1 cpu controller cannot', () => {
+    const empty = mkdtempSync(path.join(tmpdir(), 'no-cgroup-'));
+    expect(workerThrottleUnavailable(empty)).toMatch(/no cgroup v1 cpu controller/);
+    expect(() => throttleWorkers({rate: 4, processIds: () => [], root: empty})).toThrow(
+      /cannot slow the search worker on this machine/,
+    );
+  });
+
+  it.skipIf(unavailable)(
+    `slows threads named DedicatedWorker to a quarter of a CPU, and no other thread (${unavailable ?? 'cgroup v1'})`,
+    async () => {
+      const throttle = throttleWorkers({rate: 4, processIds: () => [process.pid]});
+      try {
+        const started = Date.now();
+        const worker = spinningThread('DedicatedWorker spin', 600);
+        const other = spinningThread('OtherWorker spin', 600);
+        await expect.poll(() => throttle.threads.size, {interval: 5}).toBe(1);
+        const [tid] = throttle.threads;
+        expect(throttle.threads.size, 'the other worker is left alone').toBe(1);
+        expect(readFileSync(`/proc/${process.pid}/task/${tid}/comm`, 'utf8').trim()).toBe('DedicatedWorker');
+        // Read before it ends (its /proc entry goes with it): a quarter of the wall time, plus one period's slack.
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        const cpu = threadCpuMs(tid);
+        const wall = Date.now() - started;
+        expect(cpu).toBeLessThanOrEqual(wall / 4 + 30);
+        expect(throttle.throttledPeriods()).toBeGreaterThan(0);
+        await Promise.all([worker.done, other.done]);
+      } finally {
+        throttle.stop();
+      }
+    },
+  );
+});
