@@ -343,13 +343,15 @@ describe('the search worker', () => {
         this.record = {url: String(url), name: options?.name, posted: [] as unknown[], terminated: false};
         created.push(this.record);
       }
-      postMessage(message: {id: number; call: IndexCall}) {
-        this.record.posted.push(structuredClone(message));
+      postMessage(message: {id: number; call: IndexCall}, transfer: Transferable[] = []) {
+        // Transferred bytes leave the page, as in a browser.
+        const received = structuredClone(message, {transfer: transfer as Transferable[] & ArrayBuffer[]});
+        this.record.posted.push(received);
         if (!starts) {
           setTimeout(() => this.dispatchEvent(new Event('error')), 0);
           return;
         }
-        void runIndexCall(structuredClone(message.call)).then((reply) =>
+        void runIndexCall(received.call).then((reply) =>
           this.dispatchEvent(new MessageEvent('message', {data: structuredClone({id: message.id, reply})})),
         );
       }
@@ -387,14 +389,22 @@ describe('the search worker', () => {
       'search',
     ]);
     expect((workers[0].posted[1] as {call: IndexCall}).call).toMatchObject({shown: {perSection: 5}});
-    expect(fetch).toHaveBeenCalledTimes(2);
+    // The page fetched the first file while the worker started, and handed the bytes over: no second fetch.
+    const opened = (workers[0].posted[0] as {call: IndexCall & {kind: 'open'}}).call;
+    expect(opened.firstFile?.byteLength).toBe(Buffer.byteLength(JSON.stringify(file)));
+    expect(fetch.mock.calls.map(([url]) => url)).toEqual(['/index-w1.json', '/index-gone.json']);
   });
 
   it('a worker that does not start (its script gone after a redeploy): the waiting call and later ones run in the page', async () => {
     const workers = fakeWorkers({starts: false});
     const fetch = vi.fn(async () => new Response(JSON.stringify(file)));
     vi.stubGlobal('fetch', fetch);
-    const {createLocalSearchClient: create} = await import('../../src/plugins/search/client/searchClient');
+    const {createLocalSearchClient: create, warmUpLocalSearch: warmUp} =
+      await import('../../src/plugins/search/client/searchClient');
+    performance.clearMeasures('docs-search:load');
+    warmUp('/index-w2.json');
+    // Opening succeeds in the page (the load is measured only then), from a fetch of its own.
+    await vi.waitFor(() => expect(performance.getEntriesByName('docs-search:load')).toHaveLength(1));
     const client = create('/index-w2.json');
     await expect(client.search({requests: [{indexName: 'docs', query: 'stream'}]})).resolves.toMatchObject({
       results: [{nbHits: 1}],
@@ -406,8 +416,9 @@ describe('the search worker', () => {
     );
     expect(workers).toHaveLength(1);
     expect(workers[0].terminated).toBe(true);
+    // The first file's bytes went to the worker (and are gone from the page): the page fetches it again.
     expect(workers[0].posted).toHaveLength(1);
-    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(fetch).toHaveBeenCalledTimes(2);
   });
 
   it('a call is answered with its value or its error, by name and message, and never rejects', async () => {

@@ -1,5 +1,6 @@
 import type {SearchResponse} from '../algolia-protocol/answer';
 import type {SearchParams} from '../algolia-protocol/requests';
+import {fetchFirstFile} from './firstFile';
 import {localSearch, type LocalSearch, type ShownHits} from './localSearch';
 
 /**
@@ -18,10 +19,8 @@ export class StaleIndexError extends Error {
 
 const engines = new Map<string, Promise<LocalSearch>>();
 
-async function loadEngine(url: string): Promise<LocalSearch> {
-  const response = await fetch(url, {cache: 'no-cache', credentials: 'same-origin'});
-  if (!response.ok) throw new Error(`The search index ${url} answered HTTP ${response.status}`);
-  const file = await response.json();
+async function loadEngine(url: string, firstFile?: ArrayBuffer): Promise<LocalSearch> {
+  const file = JSON.parse(new TextDecoder().decode(firstFile ?? (await fetchFirstFile(url))));
   // Shard paths are relative to the first file. Their names carry the index's hash: the browser's
   // cache may keep them, and a missing one means a newer deploy.
   const folder = url.slice(0, url.lastIndexOf('/') + 1);
@@ -35,19 +34,22 @@ async function loadEngine(url: string): Promise<LocalSearch> {
 }
 
 /** The index at `url`, loading (once; a failed load is tried again by the next call). */
-function engineFor(url: string): Promise<LocalSearch> {
+function engineFor(url: string, firstFile?: ArrayBuffer): Promise<LocalSearch> {
   let loading = engines.get(url);
   if (!loading) {
-    loading = loadEngine(url);
+    loading = loadEngine(url, firstFile);
     engines.set(url, loading);
     loading.catch(() => engines.delete(url));
   }
   return loading;
 }
 
-/** Fetches and opens the index (the dialog opening: the first answer then waits for less). */
-export async function openLocalIndex(url: string): Promise<void> {
-  await engineFor(url);
+/**
+ * Opens the index (the dialog opening: the first answer then waits for less):
+ * from `firstFile` if the page fetched it already, else fetched here.
+ */
+export async function openLocalIndex(url: string, firstFile?: ArrayBuffer): Promise<void> {
+  await engineFor(url, firstFile);
 }
 
 /** Answers each request from the index at `url`; after a redeploy, once more from the new index. */
@@ -77,7 +79,7 @@ export async function loadWholeIndex(url: string): Promise<void> {
 
 /** What the page asks the engine (posted to the search worker). */
 export type IndexCall =
-  | {kind: 'open'; url: string}
+  | {kind: 'open'; url: string; firstFile?: ArrayBuffer}
   | {kind: 'search'; url: string; requests: IndexRequest[]; shown?: ShownHits}
   | {kind: 'loadAll'; url: string};
 
@@ -88,7 +90,7 @@ export type IndexReply = {ok: true; value: unknown} | {ok: false; name: string; 
 export async function runIndexCall(call: IndexCall): Promise<IndexReply> {
   try {
     let value: unknown;
-    if (call.kind === 'open') value = await openLocalIndex(call.url);
+    if (call.kind === 'open') value = await openLocalIndex(call.url, call.firstFile);
     else if (call.kind === 'search') value = await answerLocally(call.url, call.requests, call.shown);
     else if (call.kind === 'loadAll') value = await loadWholeIndex(call.url);
     else throw new Error(`Unknown search call ${JSON.stringify((call as {kind?: unknown}).kind)}`);

@@ -1,5 +1,6 @@
 import {normalizeRequests, type SearchParams} from '../algolia-protocol/requests';
 import type {FailureTracker} from './failures';
+import {fetchFirstFile} from './firstFile';
 import type {IndexCall, IndexReply} from './localIndex';
 import type {ShownHits} from './localSearch';
 import {HIGHLIGHT_POST, HIGHLIGHT_PRE, sanitizeHit, type RenderProfile} from './sanitize';
@@ -153,17 +154,32 @@ function inWorker(): IndexBackend | undefined {
     worker.terminate();
     for (const [id, {call, resolve, reject}] of pending) {
       pending.delete(id);
-      inPage(call).then(resolve, reject);
+      // Bytes handed to the worker are gone from the page: the page's engine fetches the file again.
+      inPage(call.kind === 'open' ? {kind: 'open', url: call.url} : call).then(resolve, reject);
     }
   });
-  return (call) =>
+  const post = (call: IndexCall, transfer: Transferable[] = []) =>
     failed
       ? inPage(call)
       : new Promise((resolve, reject) => {
           const id = next++;
           pending.set(id, {call, resolve, reject});
-          worker.postMessage({id, call});
+          worker.postMessage({id, call}, transfer);
         });
+  // The page fetches each index's first file while the worker starts, and hands the bytes over: the
+  // worker could only start fetching once its own script had loaded and run, which on a slow phone
+  // waits for the dialog's first render. Other calls for that index follow the bytes.
+  const opening = new Map<string, Promise<unknown>>();
+  return (call) => {
+    const before = opening.get(call.url);
+    if (before) return before.catch(() => undefined).then(() => post(call));
+    if (call.kind !== 'open') return post(call);
+    const opened = fetchFirstFile(call.url).then((firstFile) => post({...call, firstFile}, [firstFile]));
+    opening.set(call.url, opened);
+    // A failed fetch is tried again by the next call (in the worker).
+    opened.catch(() => opening.delete(call.url));
+    return opened;
+  };
 }
 
 let backend: IndexBackend | undefined;
