@@ -192,8 +192,8 @@ const savedForOffline = new Set<string>();
 /**
  * With a service worker in control (offline reading, src/plugins/offline), the
  * shards the first searches did not need are fetched one by one when the browser
- * is idle after an answer, so that the worker's copy of the index is whole and
- * any search works offline later. Without a worker nothing more is downloaded.
+ * is idle after an answer, so that the service worker's copy of the index is
+ * whole and any search works offline later. Without one nothing more is downloaded.
  */
 function saveForOffline(indexUrl: string): void {
   if (savedForOffline.has(indexUrl) || !navigator.serviceWorker?.controller) return;
