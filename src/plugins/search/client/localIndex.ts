@@ -1,6 +1,5 @@
 import type {SearchResponse} from '../algolia-protocol/answer';
 import type {SearchParams} from '../algolia-protocol/requests';
-import {fetchFirstFile} from './firstFile';
 import {localSearch, type LocalSearch, type ShownHits} from './localSearch';
 
 /**
@@ -20,7 +19,14 @@ export class StaleIndexError extends Error {
 const engines = new Map<string, Promise<LocalSearch>>();
 
 async function loadEngine(url: string, firstFile?: ArrayBuffer): Promise<LocalSearch> {
-  const file = JSON.parse(new TextDecoder().decode(firstFile ?? (await fetchFirstFile(url))));
+  let bytes = firstFile;
+  if (!bytes) {
+    // A deploy replaces the file under the same name: ask whether the browser's copy is current.
+    const response = await fetch(url, {cache: 'no-cache', credentials: 'same-origin'});
+    if (!response.ok) throw new Error(`The search index ${url} answered HTTP ${response.status}`);
+    bytes = await response.arrayBuffer();
+  }
+  const file = JSON.parse(new TextDecoder().decode(bytes));
   // Shard paths are relative to the first file. Their names carry the index's hash: the browser's
   // cache may keep them, and a missing one means a newer deploy.
   const folder = url.slice(0, url.lastIndexOf('/') + 1);

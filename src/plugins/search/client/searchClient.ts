@@ -1,6 +1,5 @@
 import {normalizeRequests, type SearchParams} from '../algolia-protocol/requests';
 import type {FailureTracker} from './failures';
-import {fetchFirstFile} from './firstFile';
 import type {IndexCall, IndexReply} from './localIndex';
 import type {ShownHits} from './localSearch';
 import {HIGHLIGHT_POST, HIGHLIGHT_PRE, sanitizeHit, type RenderProfile} from './sanitize';
@@ -174,9 +173,15 @@ function inWorker(): IndexBackend | undefined {
     const before = opening.get(call.url);
     if (before) return before.catch(() => undefined).then(() => post(call));
     if (call.kind !== 'open') return post(call);
-    const opened = fetchFirstFile(call.url).then((firstFile) => post({...call, firstFile}, [firstFile]));
+    const opened = fetch(call.url, {cache: 'no-cache', credentials: 'same-origin'})
+      .then((response) => {
+        // A failure is left to the worker's own fetch, which reports it (./localIndex.ts).
+        if (!response.ok) throw new Error(`HTTP ${response.status}`);
+        return response.arrayBuffer();
+      })
+      .then((firstFile) => post({...call, firstFile}, [firstFile]));
     opening.set(call.url, opened);
-    // A failed fetch is tried again by the next call (in the worker).
+    // After a failed fetch, the next call goes to the worker, which fetches again.
     opened.catch(() => opening.delete(call.url));
     return opened;
   };
