@@ -180,19 +180,20 @@ describe('failures', () => {
   });
 });
 
+/** An index of one page, two records (a heading and its content): what the local client tests search. */
+const file = encodeIndex(
+  recordsFromBlocks(
+    {url: 'https://docs.example.com/publishing', lvl0: 'Streams', pageRank: 1, facets: {language: 'en'}},
+    [
+      {kind: 'heading', level: 1, text: 'Publishing', anchor: null},
+      {kind: 'content', text: 'Publish a message to a stream.'},
+    ],
+  ),
+  searchSettings,
+);
+
 describe('local client', () => {
   afterEach(() => vi.unstubAllGlobals());
-
-  const file = encodeIndex(
-    recordsFromBlocks(
-      {url: 'https://docs.example.com/publishing', lvl0: 'Streams', pageRank: 1, facets: {language: 'en'}},
-      [
-        {kind: 'heading', level: 1, text: 'Publishing', anchor: null},
-        {kind: 'content', text: 'Publish a message to a stream.'},
-      ],
-    ),
-    searchSettings,
-  );
 
   it('fetches the index once, on the first search, and answers like Algolia', async () => {
     const fetch = vi.fn(async () => new Response(JSON.stringify(file)));
@@ -318,17 +319,6 @@ describe('the search worker', () => {
   beforeEach(() => vi.resetModules());
   afterEach(() => vi.unstubAllGlobals());
 
-  const file = encodeIndex(
-    recordsFromBlocks(
-      {url: 'https://docs.example.com/streams', lvl0: 'Streams', pageRank: 1, facets: {language: 'en'}},
-      [
-        {kind: 'heading', level: 1, text: 'Streams', anchor: null},
-        {kind: 'content', text: 'Subscribe to a stream.'},
-      ],
-    ),
-    searchSettings,
-  );
-
   /**
    * A browser Worker for Node: messages go through structured cloning, as between threads, and the
    * calls run in this thread (src/plugins/search/client/searchWorker.ts does the same with them).
@@ -375,10 +365,10 @@ describe('the search worker', () => {
       await import('../../src/plugins/search/client/searchClient');
     warmUp('/index-w1.json');
     const client = create('/index-w1.json', {perSection: 5});
-    const {results} = await client.search({requests: [{indexName: 'docs', query: 'subscribe'}]});
+    const {results} = await client.search({requests: [{indexName: 'docs', query: 'message'}]});
     expect(results[0]).toMatchObject({nbHits: 1, hits: [{hierarchy: {lvl0: 'Streams'}}]});
     await expect(
-      create('/index-gone.json').search({requests: [{indexName: 'docs', query: 'subscribe'}]}),
+      create('/index-gone.json').search({requests: [{indexName: 'docs', query: 'message'}]}),
     ).rejects.toThrow(/index-gone.json answered HTTP 404/);
     expect(workers).toHaveLength(1);
     expect(workers[0]).toMatchObject({name: 'docs-search', terminated: false});
@@ -409,11 +399,9 @@ describe('the search worker', () => {
     await expect(client.search({requests: [{indexName: 'docs', query: 'stream'}]})).resolves.toMatchObject({
       results: [{nbHits: 1}],
     });
-    await expect(client.search({requests: [{indexName: 'docs', query: 'subscribe'}]})).resolves.toMatchObject(
-      {
-        results: [{nbHits: 1}],
-      },
-    );
+    await expect(client.search({requests: [{indexName: 'docs', query: 'message'}]})).resolves.toMatchObject({
+      results: [{nbHits: 1}],
+    });
     expect(workers).toHaveLength(1);
     expect(workers[0].terminated).toBe(true);
     // The first file's bytes went to the worker (and are gone from the page): the page fetches it again.

@@ -167,23 +167,24 @@ function inWorker(): IndexBackend | undefined {
         });
   // The page fetches each index's first file while the worker starts, and hands the bytes over: the
   // worker could only start fetching once its own script had loaded and run, which on a slow phone
-  // waits for the dialog's first render. Other calls for that index follow the bytes.
-  const opening = new Map<string, Promise<unknown>>();
+  // waits for the dialog's first render. Other calls for that index are posted after the bytes (the
+  // worker takes messages in order), without waiting for the worker to answer the hand-over.
+  const handedOver = new Map<string, Promise<{answer: Promise<unknown>}>>();
   return (call) => {
-    const before = opening.get(call.url);
+    const before = handedOver.get(call.url);
     if (before) return before.catch(() => undefined).then(() => post(call));
     if (call.kind !== 'open') return post(call);
-    const opened = fetch(call.url, {cache: 'no-cache', credentials: 'same-origin'})
+    const handing = fetch(call.url, {cache: 'no-cache', credentials: 'same-origin'})
       .then((response) => {
         // A failure is left to the worker's own fetch, which reports it (./localIndex.ts).
         if (!response.ok) throw new Error(`HTTP ${response.status}`);
         return response.arrayBuffer();
       })
-      .then((firstFile) => post({...call, firstFile}, [firstFile]));
-    opening.set(call.url, opened);
+      .then((firstFile) => ({answer: post({...call, firstFile}, [firstFile])}));
+    handedOver.set(call.url, handing);
     // After a failed fetch, the next call goes to the worker, which fetches again.
-    opened.catch(() => opening.delete(call.url));
-    return opened;
+    handing.catch(() => handedOver.delete(call.url));
+    return handing.then(({answer}) => answer);
   };
 }
 
