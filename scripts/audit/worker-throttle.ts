@@ -130,7 +130,24 @@ export function throttleWorkers({
           // The thread ended meanwhile.
         }
       }
-      rmdirSync(group);
+      removeGroup(group);
     },
   };
+}
+
+/**
+ * Removes an emptied cgroup. A thread that was ending when it was moved out
+ * can keep the group busy (EBUSY) until the kernel has reaped it, a few
+ * milliseconds later: try again for up to a second before giving up.
+ */
+export function removeGroup(group: string, {attempts = 100, waitMs = 10, remove = rmdirSync} = {}): void {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      remove(group);
+      return;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EBUSY' || attempt >= attempts) throw error;
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, waitMs);
+    }
+  }
 }

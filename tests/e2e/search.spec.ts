@@ -171,6 +171,58 @@ test.describe('search dialog', () => {
     await expect(searchDialog(page).dropdown.locator('.DocSearch-Hit').first()).toBeVisible();
   });
 
+  test('opening search starts the search worker at once: it opens the index and warms up before the dialog has rendered', async ({
+    page,
+  }) => {
+    await page.goto('/guides/nodejs');
+    await hydrated(page);
+    // The dialog's code is held back: the worker must not wait for it (on a slow phone it takes a while).
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/js/*.js', async (route) => {
+      const response = await route.fetch();
+      if ((await response.text()).includes('DocSearch-Modal')) await held;
+      await route.fulfill({response});
+    });
+    const started = page.waitForEvent('worker');
+    await page.locator('.DocSearch-Button').click();
+    const worker = await started;
+    expect(worker.url()).toMatch(/\/assets\/js\/docs-search-worker\.[0-9a-f]+\.js$/);
+    // It fetched the index itself and searched its warm-up sample: 2 rounds of 4 queries (src/plugins/search/client/warmUp.ts).
+    await expect
+      .poll(() =>
+        worker.evaluate(() =>
+          performance
+            .getEntriesByName('docs-search:warm-up')
+            .map((entry) => (entry as PerformanceMeasure).detail.searches),
+        ),
+      )
+      .toEqual([8]);
+    const fetched = await worker.evaluate(() =>
+      performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname),
+    );
+    expect(fetched).toContain('/search-index.json');
+    await expect(page.locator('.DocSearch-Modal')).toHaveCount(0);
+
+    release();
+    await expect(searchDialog(page).input).toBeFocused();
+    await searchFor(page, 'publish');
+    await expect(searchDialog(page).hits.first()).toBeVisible();
+    // The page never fetched the index: the worker did, once.
+    const pageFetches = await page.evaluate(
+      () =>
+        performance.getEntriesByType('resource').filter((entry) => entry.name.includes('search-index'))
+          .length,
+    );
+    expect(pageFetches).toBe(0);
+    const firstFiles = await worker.evaluate(
+      () =>
+        performance.getEntriesByType('resource').filter((entry) => entry.name.endsWith('/search-index.json'))
+          .length,
+    );
+    expect(firstFiles).toBe(1);
+  });
+
   test('query box, clear button, Cancel, footer and the empty start screen', async ({page}) => {
     await page.goto('/');
     await openSearch(page);

@@ -3,7 +3,7 @@ import {mkdtempSync, readFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {Worker} from 'node:worker_threads';
-import {throttleWorkers, workerThrottleUnavailable} from '../../scripts/audit/worker-throttle';
+import {removeGroup, throttleWorkers, workerThrottleUnavailable} from '../../scripts/audit/worker-throttle';
 
 /** A thread that spins for `ms` of wall time; Node names its thread after the worker (15 characters). */
 function spinningThread(name: string, ms: number): {done: Promise<void>} {
@@ -52,4 +52,28 @@ describe('slowing the search worker in the audit', () => {
       }
     },
   );
+
+  it('removes the cgroup once the kernel has let go of a thread that was ending (EBUSY for a while)', () => {
+    const busy = (times: number) => {
+      let calls = 0;
+      const remove = () => {
+        calls += 1;
+        if (calls <= times) throw Object.assign(new Error('EBUSY: resource busy or locked'), {code: 'EBUSY'});
+      };
+      return {remove, calls: () => calls};
+    };
+    const briefly = busy(3);
+    removeGroup('/cgroup/group', {remove: briefly.remove, waitMs: 1});
+    expect(briefly.calls()).toBe(4);
+    const forever = busy(Infinity);
+    expect(() => removeGroup('/cgroup/group', {remove: forever.remove, attempts: 5, waitMs: 1})).toThrow(
+      /EBUSY/,
+    );
+    expect(forever.calls()).toBe(5);
+    // Any other error is not waited out.
+    const missing = () => {
+      throw Object.assign(new Error('ENOENT'), {code: 'ENOENT'});
+    };
+    expect(() => removeGroup('/cgroup/group', {remove: missing})).toThrow(/ENOENT/);
+  });
 });

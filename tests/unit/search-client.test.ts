@@ -12,14 +12,19 @@ import {searchSettings} from '../../config/search';
 import {normalizeRequests} from '../../src/plugins/search/algolia-protocol/requests';
 import {
   createLocalSearchClient,
-  warmUpLocalSearch,
+  openIndexAhead,
   wrapSearchClient,
   type SearchClientLike,
 } from '../../src/plugins/search/client/searchClient';
 import {runIndexCall, type IndexCall} from '../../src/plugins/search/client/localIndex';
+import type {WarmUp} from '../../src/plugins/search/client/serveIndexCalls';
 import {PART} from '../../src/plugins/search/engine/engine';
 import {encodeIndex, splitIndex} from '../../src/plugins/search/records/indexFile';
 import {recordsFromBlocks} from '../../src/plugins/search/records/page';
+
+// The plugin's global data (which backend, which index), as the built site's would say.
+const backendData = vi.hoisted(() => ({backend: 'local', localIndexUrl: '/search-index.json'}));
+vi.mock('../../src/plugins/search/client/backend', () => ({searchBackend: () => backendData}));
 
 const evil = '<img src=x onerror=alert(1)>';
 const mark = (text: string) => `${HIGHLIGHT_PRE}${text}${HIGHLIGHT_POST}`;
@@ -231,7 +236,7 @@ describe('local client', () => {
       .mockResolvedValueOnce(new Response('Not found', {status: 404}))
       .mockImplementation(async () => new Response(JSON.stringify(file)));
     vi.stubGlobal('fetch', fetch);
-    warmUpLocalSearch('/index-w.json');
+    openIndexAhead('/index-w.json');
     await vi.waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
     await new Promise((resolve) => setTimeout(resolve, 0)); // the failure settles
     const client = createLocalSearchClient('/index-w.json');
@@ -240,7 +245,7 @@ describe('local client', () => {
       results: [{nbHits: 1}],
     });
     expect(fetch).toHaveBeenCalledTimes(2);
-    warmUpLocalSearch('/index-w.json');
+    openIndexAhead('/index-w.json');
     await client.search({requests: [{indexName: 'docs', query: 'message'}]});
     expect(fetch).toHaveBeenCalledTimes(2);
   });
@@ -317,33 +322,60 @@ describe('the slim search button', () => {
 describe('the search worker', () => {
   // Each test imports the client afresh: it picks where the engine runs once per page.
   beforeEach(() => vi.resetModules());
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    Object.assign(backendData, {backend: 'local', localIndexUrl: '/search-index.json'});
+  });
 
   /**
-   * A browser Worker for Node: messages go through structured cloning, as between threads, and the
-   * calls run in this thread (src/plugins/search/client/searchWorker.ts does the same with them).
+   * A browser Worker for Node: its script is src/plugins/search/client/searchWorker.ts's,
+   * `serveIndexCalls` over a scope of its own, run in this thread after the page's current task;
+   * messages in both directions are structured clones delivered in later tasks, as between threads.
    * `starts: false`: its script fails to load, which a browser reports as an error event.
    */
-  function fakeWorkers({starts}: {starts: boolean}) {
-    const created: {url: string; name?: string; posted: unknown[]; terminated: boolean}[] = [];
+  function fakeWorkers({starts, warmUp}: {starts: boolean; warmUp?: WarmUp}) {
+    const created: {url: string; name?: string; posted: unknown[]; received: number; terminated: boolean}[] =
+      [];
     class FakeWorker extends EventTarget {
       readonly record;
+      private readonly listeners: ((event: MessageEvent<{id: number; call: IndexCall}>) => void)[] = [];
       constructor(url: URL, options?: {name?: string}) {
         super();
-        this.record = {url: String(url), name: options?.name, posted: [] as unknown[], terminated: false};
+        this.record = {
+          url: String(url),
+          name: options?.name,
+          posted: [] as unknown[],
+          received: 0,
+          terminated: false,
+        };
         created.push(this.record);
+        setTimeout(async () => {
+          if (!starts) return this.dispatchEvent(new Event('error'));
+          const {serveIndexCalls} = await import('../../src/plugins/search/client/serveIndexCalls');
+          serveIndexCalls(
+            {
+              name: options?.name ?? '',
+              addEventListener: (_type, listener) => this.listeners.push(listener),
+              postMessage: (message) =>
+                setTimeout(() =>
+                  this.dispatchEvent(new MessageEvent('message', {data: structuredClone(message)})),
+                ),
+            },
+            warmUp,
+          );
+        });
       }
-      postMessage(message: {id: number; call: IndexCall}, transfer: Transferable[] = []) {
-        // Transferred bytes leave the page, as in a browser.
-        const received = structuredClone(message, {transfer: transfer as Transferable[] & ArrayBuffer[]});
-        this.record.posted.push(received);
-        if (!starts) {
-          setTimeout(() => this.dispatchEvent(new Event('error')), 0);
-          return;
-        }
-        void runIndexCall(received.call).then((reply) =>
-          this.dispatchEvent(new MessageEvent('message', {data: structuredClone({id: message.id, reply})})),
-        );
+      postMessage(message: {id: number; call: IndexCall}) {
+        this.record.posted.push(structuredClone(message));
+        if (!starts) return;
+        const data = structuredClone(message);
+        const deliver = () => {
+          // Messages posted before the script ran wait for it, as in a browser.
+          if (this.listeners.length === 0) return setTimeout(deliver);
+          this.record.received += 1;
+          for (const listener of this.listeners) listener(new MessageEvent('message', {data}));
+        };
+        setTimeout(deliver);
       }
       terminate() {
         this.record.terminated = true;
@@ -353,17 +385,52 @@ describe('the search worker', () => {
     return created;
   }
 
+  const serving = (url: string) =>
+    vi.fn(async (requested: string) =>
+      requested === url ? new Response(JSON.stringify(file)) : new Response('Not found', {status: 404}),
+    );
+
+  it('starts when search is opened, named after the index, and opens it before any message reaches it', async () => {
+    const workers = fakeWorkers({starts: true});
+    const fetch = serving('/index-w0.json');
+    vi.stubGlobal('fetch', fetch);
+    backendData.localIndexUrl = '/index-w0.json';
+    const {startLocalSearch} = await import('../../src/plugins/search/client/searchWorkerStart');
+    startLocalSearch();
+    startLocalSearch();
+    expect(workers).toHaveLength(1);
+    expect(workers[0]).toMatchObject({name: 'docs-search /index-w0.json'});
+    expect(workers[0].url).toMatch(/searchWorker/);
+    await vi.waitFor(() => expect(fetch).toHaveBeenCalledWith('/index-w0.json', expect.anything()));
+    expect(workers[0].posted).toEqual([]);
+    // The dialog's client uses that worker and that load of the index.
+    const {createLocalSearchClient: create, openIndexAhead: openAhead} =
+      await import('../../src/plugins/search/client/searchClient');
+    openAhead('/index-w0.json');
+    const {results} = await create('/index-w0.json').search({
+      requests: [{indexName: 'docs', query: 'publish'}],
+    });
+    expect(results[0]).toMatchObject({nbHits: 1});
+    expect(workers).toHaveLength(1);
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('is not started by opening search when the site searches Algolia', async () => {
+    const workers = fakeWorkers({starts: true});
+    backendData.backend = 'algolia';
+    const {startLocalSearch} = await import('../../src/plugins/search/client/searchWorkerStart');
+    startLocalSearch();
+    expect(workers).toHaveLength(0);
+  });
+
   it('runs the engine in a worker when there is one: one worker per page, answers and errors come back', async () => {
     const workers = fakeWorkers({starts: true});
-    const fetch = vi.fn(async (url: string) =>
-      url === '/index-w1.json'
-        ? new Response(JSON.stringify(file))
-        : new Response('Not found', {status: 404}),
-    );
+    const fetch = serving('/index-w1.json');
     vi.stubGlobal('fetch', fetch);
-    const {createLocalSearchClient: create, warmUpLocalSearch: warmUp} =
+    backendData.localIndexUrl = '/index-w1.json';
+    const {createLocalSearchClient: create, openIndexAhead: openAhead} =
       await import('../../src/plugins/search/client/searchClient');
-    warmUp('/index-w1.json');
+    openAhead('/index-w1.json');
     const client = create('/index-w1.json', {perSection: 5});
     const {results} = await client.search({requests: [{indexName: 'docs', query: 'message'}]});
     expect(results[0]).toMatchObject({nbHits: 1, hits: [{hierarchy: {lvl0: 'Streams'}}]});
@@ -371,17 +438,14 @@ describe('the search worker', () => {
       create('/index-gone.json').search({requests: [{indexName: 'docs', query: 'message'}]}),
     ).rejects.toThrow(/index-gone.json answered HTTP 404/);
     expect(workers).toHaveLength(1);
-    expect(workers[0]).toMatchObject({name: 'docs-search', terminated: false});
-    expect(workers[0].url).toMatch(/searchWorker/);
+    expect(workers[0]).toMatchObject({name: 'docs-search /index-w1.json', terminated: false});
     expect(workers[0].posted.map((message) => (message as {call: IndexCall}).call.kind)).toEqual([
       'open',
       'search',
       'search',
     ]);
     expect((workers[0].posted[1] as {call: IndexCall}).call).toMatchObject({shown: {perSection: 5}});
-    // The page fetched the first file while the worker started, and handed the bytes over: no second fetch.
-    const opened = (workers[0].posted[0] as {call: IndexCall & {kind: 'open'}}).call;
-    expect(opened.firstFile?.byteLength).toBe(Buffer.byteLength(JSON.stringify(file)));
+    // The worker's own opening and the dialog's share one fetch of the first file.
     expect(fetch.mock.calls.map(([url]) => url)).toEqual(['/index-w1.json', '/index-gone.json']);
   });
 
@@ -389,10 +453,11 @@ describe('the search worker', () => {
     const workers = fakeWorkers({starts: false});
     const fetch = vi.fn(async () => new Response(JSON.stringify(file)));
     vi.stubGlobal('fetch', fetch);
-    const {createLocalSearchClient: create, warmUpLocalSearch: warmUp} =
+    backendData.localIndexUrl = '/index-w2.json';
+    const {createLocalSearchClient: create, openIndexAhead: openAhead} =
       await import('../../src/plugins/search/client/searchClient');
     performance.clearMeasures('docs-search:load');
-    warmUp('/index-w2.json');
+    openAhead('/index-w2.json');
     // Opening succeeds in the page (the load is measured only then), from a fetch of its own.
     await vi.waitFor(() => expect(performance.getEntriesByName('docs-search:load')).toHaveLength(1));
     const client = create('/index-w2.json');
@@ -404,9 +469,74 @@ describe('the search worker', () => {
     });
     expect(workers).toHaveLength(1);
     expect(workers[0].terminated).toBe(true);
-    // The first file's bytes went to the worker (and are gone from the page): the page fetches it again.
     expect(workers[0].posted).toHaveLength(1);
-    expect(fetch).toHaveBeenCalledTimes(2);
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('a worker that failed before the dialog used it: the dialog runs the engine in the page at once', async () => {
+    const workers = fakeWorkers({starts: false});
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify(file))),
+    );
+    backendData.localIndexUrl = '/index-w4.json';
+    const {startLocalSearch} = await import('../../src/plugins/search/client/searchWorkerStart');
+    startLocalSearch();
+    await new Promise((resolve) => setTimeout(resolve, 5)); // the error event
+    const {createLocalSearchClient: create} = await import('../../src/plugins/search/client/searchClient');
+    await expect(
+      create('/index-w4.json').search({requests: [{indexName: 'docs', query: 'stream'}]}),
+    ).resolves.toMatchObject({results: [{nbHits: 1}]});
+    expect(workers).toHaveLength(1);
+    expect(workers[0].posted).toEqual([]);
+  });
+
+  it('warms up once the named index is open, until the first call other than open', async () => {
+    const stops: boolean[][] = [];
+    const warmedOn: unknown[] = [];
+    let stopOf: () => boolean = () => true;
+    const warmUp: WarmUp = async (opened, stop) => {
+      warmedOn.push(opened);
+      stopOf = stop;
+      stops.push([stop()]);
+    };
+    const workers = fakeWorkers({starts: true, warmUp});
+    vi.stubGlobal('fetch', serving('/index-w5.json'));
+    backendData.localIndexUrl = '/index-w5.json';
+    const {startLocalSearch} = await import('../../src/plugins/search/client/searchWorkerStart');
+    startLocalSearch();
+    await vi.waitFor(() => expect(warmedOn).toHaveLength(1));
+    expect(warmedOn[0]).toEqual(JSON.parse(JSON.stringify(file)));
+    expect(stops).toEqual([[false]]);
+    const {createLocalSearchClient: create, openIndexAhead: openAhead} =
+      await import('../../src/plugins/search/client/searchClient');
+    openAhead('/index-w5.json');
+    await vi.waitFor(() => expect(workers[0].posted).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(stopOf()).toBe(false); // opening again is no reason to stop
+    await create('/index-w5.json').search({requests: [{indexName: 'docs', query: 'stream'}]});
+    expect(stopOf()).toBe(true);
+  });
+
+  it('does not warm up when a search reached the worker before the index was open', async () => {
+    const warmUp = vi.fn(async () => undefined);
+    const workers = fakeWorkers({starts: true, warmUp});
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        await held;
+        return new Response(JSON.stringify(file));
+      }),
+    );
+    backendData.localIndexUrl = '/index-w6.json';
+    const {createLocalSearchClient: create} = await import('../../src/plugins/search/client/searchClient');
+    const answered = create('/index-w6.json').search({requests: [{indexName: 'docs', query: 'stream'}]});
+    await vi.waitFor(() => expect(workers[0].received).toBe(1));
+    release();
+    await expect(answered).resolves.toMatchObject({results: [{nbHits: 1}]});
+    expect(warmUp).not.toHaveBeenCalled();
   });
 
   it('a call is answered with its value or its error, by name and message, and never rejects', async () => {

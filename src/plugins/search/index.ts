@@ -7,6 +7,7 @@ import {inlineScript} from './client/earlyOpen';
 import {recordsFromBuild, recordsFromSources, type SourcePage} from './records/build';
 import {PART} from './engine/engine';
 import {encodeIndex, splitIndex} from './records/indexFile';
+import {warmUpSample} from './records/warmUp';
 import type {RecordRules} from './records/rules';
 import type {SearchSettings} from './settings';
 import type {SearchRecord, Synonym} from './types';
@@ -188,6 +189,7 @@ async function writeIndex(
   const hash = createHash('sha256').update(JSON.stringify(whole)).digest('hex').slice(0, 12);
   const stem = path.basename(file).replace(/\.json$/, '');
   const {first, shards} = splitIndex(whole, PART, `${stem}/${hash}`);
+  first.warmUp = warmUpSample(records, settings, synonyms);
   const dir = path.dirname(file);
   // Only this index's shards: the dev server rewrites the index on every change.
   await fs.rm(path.join(dir, stem), {recursive: true, force: true});

@@ -19,7 +19,7 @@ import {exposeAsDialog} from './dialogRole';
 import {createFailureTracker} from './failures';
 import {
   createLocalSearchClient,
-  warmUpLocalSearch,
+  openIndexAhead,
   wrapSearchClient,
   type SearchClientLike,
 } from './searchClient';
@@ -65,7 +65,7 @@ export function DocSearchModal({
   // Started while rendering, not in an effect: the dialog's first render takes a few hundred milliseconds
   // on a slow phone, and an effect would start the download only after it. Loading is shared and started
   // once per index, so a render repeated or discarded starts nothing more.
-  if (searchBackend === 'local') warmUpLocalSearch(localIndexUrl);
+  if (searchBackend === 'local') openIndexAhead(localIndexUrl);
 
   const transform = useCallback(
     (client: DocSearchTransformClient): DocSearchTransformClient => {

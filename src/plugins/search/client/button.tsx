@@ -16,6 +16,7 @@ import React, {
   type ReactNode,
   type RefObject,
 } from 'react';
+import {startLocalSearch} from './searchWorkerStart';
 import {staleAssets} from './staleAssets';
 
 /** The DocSearch version the site pins (package.json overrides); a unit test keeps it in step. */
@@ -93,6 +94,7 @@ function Key({reactsToKey, children}: {reactsToKey: string; children: ReactNode}
  */
 function loadDialogCode(): void {
   staleAssets.noteDialogRequest();
+  startLocalSearch();
   Promise.all([import('@docsearch/react/modal'), import('@docsearch/react/style')]).catch(
     (error: unknown) => {
       if (!staleAssets.report(error, 'dialog')) console.error('The search dialog did not load:', error);

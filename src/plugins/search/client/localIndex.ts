@@ -1,11 +1,12 @@
 import type {SearchResponse} from '../algolia-protocol/answer';
 import type {SearchParams} from '../algolia-protocol/requests';
+import type {LocalIndexFile, SplitIndexFile} from '../records/indexFile';
 import {localSearch, type LocalSearch, type ShownHits} from './localSearch';
 
 /**
  * The site's own index where the engine runs: in the search worker
- * (./searchWorker.ts), or in the page when there is no worker. Fetches the first
- * file once per index URL and its shards as queries need them; answers
+ * (./serveIndexCalls.ts), or in the page when there is no worker. Fetches the
+ * first file once per index URL and its shards as queries need them; answers
  * requests already normalized to Algolia's form.
  */
 
@@ -16,17 +17,15 @@ export class StaleIndexError extends Error {
   override name = 'StaleIndexError';
 }
 
-const engines = new Map<string, Promise<LocalSearch>>();
+type OpenedIndex = {search: LocalSearch; file: LocalIndexFile | SplitIndexFile};
 
-async function loadEngine(url: string, firstFile?: ArrayBuffer): Promise<LocalSearch> {
-  let bytes = firstFile;
-  if (!bytes) {
-    // A deploy replaces the file under the same name: ask whether the browser's copy is current.
-    const response = await fetch(url, {cache: 'no-cache', credentials: 'same-origin'});
-    if (!response.ok) throw new Error(`The search index ${url} answered HTTP ${response.status}`);
-    bytes = await response.arrayBuffer();
-  }
-  const file = JSON.parse(new TextDecoder().decode(bytes));
+const engines = new Map<string, Promise<OpenedIndex>>();
+
+async function loadEngine(url: string): Promise<OpenedIndex> {
+  // A deploy replaces the file under the same name: ask whether the browser's copy is current.
+  const response = await fetch(url, {cache: 'no-cache', credentials: 'same-origin'});
+  if (!response.ok) throw new Error(`The search index ${url} answered HTTP ${response.status}`);
+  const file = JSON.parse(new TextDecoder().decode(await response.arrayBuffer()));
   // Shard paths are relative to the first file. Their names carry the index's hash: the browser's
   // cache may keep them, and a missing one means a newer deploy.
   const folder = url.slice(0, url.lastIndexOf('/') + 1);
@@ -36,14 +35,14 @@ async function loadEngine(url: string, firstFile?: ArrayBuffer): Promise<LocalSe
     if (!answer.ok) throw new Error(`The search index shard ${shard} answered HTTP ${answer.status}`);
     return answer.json();
   };
-  return localSearch(file, read);
+  return {search: localSearch(file, read), file};
 }
 
 /** The index at `url`, loading (once; a failed load is tried again by the next call). */
-function engineFor(url: string, firstFile?: ArrayBuffer): Promise<LocalSearch> {
+function engineFor(url: string): Promise<OpenedIndex> {
   let loading = engines.get(url);
   if (!loading) {
-    loading = loadEngine(url, firstFile);
+    loading = loadEngine(url);
     engines.set(url, loading);
     loading.catch(() => engines.delete(url));
   }
@@ -51,11 +50,11 @@ function engineFor(url: string, firstFile?: ArrayBuffer): Promise<LocalSearch> {
 }
 
 /**
- * Opens the index (the dialog opening: the first answer then waits for less):
- * from `firstFile` if the page fetched it already, else fetched here.
+ * Opens the index (the search worker starting, the dialog opening: the first
+ * answer then waits for less); resolves with its first file, parsed.
  */
-export async function openLocalIndex(url: string, firstFile?: ArrayBuffer): Promise<void> {
-  await engineFor(url, firstFile);
+export async function openLocalIndex(url: string): Promise<LocalIndexFile | SplitIndexFile> {
+  return (await engineFor(url)).file;
 }
 
 /** Answers each request from the index at `url`; after a redeploy, once more from the new index. */
@@ -65,8 +64,8 @@ export async function answerLocally(
   shown: ShownHits = {},
 ): Promise<SearchResponse[]> {
   const answer = async () => {
-    const ready = await engineFor(url);
-    return Promise.all(requests.map(({indexName, params}) => ready(indexName, params, shown)));
+    const {search} = await engineFor(url);
+    return Promise.all(requests.map(({indexName, params}) => search(indexName, params, shown)));
   };
   try {
     return await answer();
@@ -80,12 +79,12 @@ export async function answerLocally(
 
 /** Loads every shard of the index not loaded yet (for offline use). */
 export async function loadWholeIndex(url: string): Promise<void> {
-  await (await engineFor(url)).loadAll();
+  await (await engineFor(url)).search.loadAll();
 }
 
 /** What the page asks the engine (posted to the search worker). */
 export type IndexCall =
-  | {kind: 'open'; url: string; firstFile?: ArrayBuffer}
+  | {kind: 'open'; url: string}
   | {kind: 'search'; url: string; requests: IndexRequest[]; shown?: ShownHits}
   | {kind: 'loadAll'; url: string};
 
@@ -96,7 +95,7 @@ export type IndexReply = {ok: true; value: unknown} | {ok: false; name: string; 
 export async function runIndexCall(call: IndexCall): Promise<IndexReply> {
   try {
     let value: unknown;
-    if (call.kind === 'open') value = await openLocalIndex(call.url, call.firstFile);
+    if (call.kind === 'open') await openLocalIndex(call.url);
     else if (call.kind === 'search') value = await answerLocally(call.url, call.requests, call.shown);
     else if (call.kind === 'loadAll') value = await loadWholeIndex(call.url);
     else throw new Error(`Unknown search call ${JSON.stringify((call as {kind?: unknown}).kind)}`);

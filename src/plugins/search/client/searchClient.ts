@@ -3,6 +3,7 @@ import type {FailureTracker} from './failures';
 import type {IndexCall, IndexReply} from './localIndex';
 import type {ShownHits} from './localSearch';
 import {HIGHLIGHT_POST, HIGHLIGHT_PRE, sanitizeHit, type RenderProfile} from './sanitize';
+import {searchWorker} from './searchWorkerStart';
 import {staleAssets} from './staleAssets';
 
 /** The part of Algolia's lite client that DocSearch and algoliasearch-helper use. */
@@ -121,18 +122,15 @@ const inPage: IndexBackend = async (call) => {
 };
 
 /**
- * The engine in a worker (./searchWorker.ts), so parsing the index and ranking
- * do not hold up the dialog. If the worker cannot start (its script gone after a
- * redeploy, a browser refusing it), its calls and all later ones run in the page.
+ * The engine in the search worker (./searchWorkerStart.ts; started when search
+ * was opened, or now), so parsing the index and ranking do not hold up the
+ * dialog. If the worker cannot start (its script gone after a redeploy, a
+ * browser refusing it), its calls and all later ones run in the page.
  */
 function inWorker(): IndexBackend | undefined {
-  if (typeof Worker !== 'function') return undefined;
-  let worker: Worker;
-  try {
-    worker = new Worker(new URL('./searchWorker.ts', import.meta.url), {name: 'docs-search'});
-  } catch {
-    return undefined;
-  }
+  const started = searchWorker();
+  if (!started || started.failed) return undefined;
+  const {worker} = started;
   let failed = false;
   let next = 0;
   type Waiting = {call: IndexCall; resolve: (value: unknown) => void; reject: (error: unknown) => void};
@@ -153,39 +151,17 @@ function inWorker(): IndexBackend | undefined {
     worker.terminate();
     for (const [id, {call, resolve, reject}] of pending) {
       pending.delete(id);
-      // Bytes handed to the worker are gone from the page: the page's engine fetches the file again.
-      inPage(call.kind === 'open' ? {kind: 'open', url: call.url} : call).then(resolve, reject);
+      inPage(call).then(resolve, reject);
     }
   });
-  const post = (call: IndexCall, transfer: Transferable[] = []) =>
+  return (call) =>
     failed
       ? inPage(call)
       : new Promise((resolve, reject) => {
           const id = next++;
           pending.set(id, {call, resolve, reject});
-          worker.postMessage({id, call}, transfer);
+          worker.postMessage({id, call});
         });
-  // The page fetches each index's first file while the worker starts, and hands the bytes over: the
-  // worker could only start fetching once its own script had loaded and run, which on a slow phone
-  // waits for the dialog's first render. Other calls for that index are posted after the bytes (the
-  // worker takes messages in order), without waiting for the worker to answer the hand-over.
-  const handedOver = new Map<string, Promise<{answer: Promise<unknown>}>>();
-  return (call) => {
-    const before = handedOver.get(call.url);
-    if (before) return before.catch(() => undefined).then(() => post(call));
-    if (call.kind !== 'open') return post(call);
-    const handing = fetch(call.url, {cache: 'no-cache', credentials: 'same-origin'})
-      .then((response) => {
-        // A failure is left to the worker's own fetch, which reports it (./localIndex.ts).
-        if (!response.ok) throw new Error(`HTTP ${response.status}`);
-        return response.arrayBuffer();
-      })
-      .then((firstFile) => ({answer: post({...call, firstFile}, [firstFile])}));
-    handedOver.set(call.url, handing);
-    // After a failed fetch, the next call goes to the worker, which fetches again.
-    handing.catch(() => handedOver.delete(call.url));
-    return handing.then(({answer}) => answer);
-  };
 }
 
 let backend: IndexBackend | undefined;
@@ -212,26 +188,27 @@ function saveForOffline(indexUrl: string): void {
 }
 
 /** Indexes opened (or opening) ahead of the first search. */
-const warmed = new Set<string>();
+const openedAhead = new Set<string>();
 
 /**
  * Starts fetching and opening the index while the reader is still typing (the
- * dialog calls this when it opens), so the first answer waits for less. A
- * failure here is silent: the search that follows fetches again and reports it.
+ * dialog calls this when it opens; the worker started when search was opened
+ * has usually begun already), so the first answer waits for less. A failure
+ * here is silent: the search that follows fetches again and reports it.
  */
-export function warmUpLocalSearch(indexUrl: string): void {
-  if (warmed.has(indexUrl)) return;
-  warmed.add(indexUrl);
+export function openIndexAhead(indexUrl: string): void {
+  if (openedAhead.has(indexUrl)) return;
+  openedAhead.add(indexUrl);
   const start = performance.now();
   runOnEngine({kind: 'open', url: indexUrl}).then(
     () => measure('docs-search:load', start),
-    () => warmed.delete(indexUrl),
+    () => openedAhead.delete(indexUrl),
   );
 }
 
 /**
  * An Algolia-compatible client over the site's own index, fetched on the first
- * search (or when the dialog opens, `warmUpLocalSearch`); a failed fetch is
+ * search (or when search is opened: `openIndexAhead`); a failed fetch is
  * tried again on the next search. `shown`: what the consumer shows of a page of
  * hits (the dialog: a few per section), so that nothing else is loaded for it.
  */

@@ -2,6 +2,7 @@ import {INDEX_FILE_ERROR} from '../codeMarkers';
 import type {RecordLayout, RecordSource} from '../engine/engine';
 import {splitWordRuns, startsWithWordChar, tokenize} from '../engine/tokenize';
 import type {SearchSettings} from '../settings';
+import type {WarmUpSample} from './warmUp';
 import {
   LEVELS,
   LEVEL_WEIGHT,
@@ -81,6 +82,8 @@ export type SplitIndexFile = Omit<LocalIndexFile, 'format' | 'records'> & {
     /** Index of the first record of each content shard (`c<n>.json`); whole pages. */
     records: number[];
   };
+  /** A few pages to warm the engine up on before the first query (./warmUp.ts). */
+  warmUp?: WarmUpSample;
 };
 
 /** Terms `first`… of the vocabulary, each with its list as a string (`encodePostingList`). */

@@ -1,0 +1,46 @@
+import {searchBackend} from './backend';
+import {INDEX_WORKER_NAME} from './indexWorkerName';
+
+/** The search worker (./searchWorker.ts); `failed` once it could not start. */
+export type StartedWorker = {worker: Worker; failed: boolean};
+
+let started: StartedWorker | null | undefined;
+
+/**
+ * The page's one search worker, started on first use; null where workers
+ * cannot start. It opens the local index as soon as it runs, told which by its
+ * name rather than by a message (./serveIndexCalls.ts says why).
+ */
+export function searchWorker(): StartedWorker | null {
+  if (started !== undefined) return started;
+  started = null;
+  if (typeof Worker !== 'function') return null;
+  const {backend, localIndexUrl} = searchBackend();
+  try {
+    // The chunk's name says what the file is in the build's assets.
+    const worker = new Worker(
+      /* webpackChunkName: "docs-search-worker" */ new URL('./searchWorker.ts', import.meta.url),
+      {
+        name: backend === 'local' ? `${INDEX_WORKER_NAME} ${localIndexUrl}` : INDEX_WORKER_NAME,
+      },
+    );
+    const handle: StartedWorker = {worker, failed: false};
+    // The worker answers every call, failures included: an error event means it did not start.
+    worker.addEventListener('error', () => (handle.failed = true));
+    started = handle;
+  } catch {
+    // A browser that refuses the worker: the engine runs in the page.
+  }
+  return started;
+}
+
+/**
+ * Called as the visitor opens search (the button's click, a shortcut): with
+ * the local backend, the worker starts and opens the index while the dialog's
+ * code loads, instead of when the dialog first renders. A worker starts only
+ * once the page's main thread has taken the browser's answer, and that render
+ * holds the thread for a few hundred milliseconds on a slow phone.
+ */
+export function startLocalSearch(): void {
+  if (searchBackend().backend === 'local') searchWorker();
+}

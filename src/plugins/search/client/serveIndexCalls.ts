@@ -1,0 +1,47 @@
+import type {LocalIndexFile, SplitIndexFile} from '../records/indexFile';
+import {openLocalIndex, runIndexCall, type IndexCall} from './localIndex';
+import {INDEX_WORKER_NAME} from './indexWorkerName';
+import {warmUpEngine} from './warmUp';
+
+/** What the worker uses of its global scope (a fake one in the unit tests). */
+export type WorkerScope = {
+  name: string;
+  addEventListener(
+    type: 'message',
+    listener: (event: MessageEvent<{id: number; call: IndexCall}>) => void,
+  ): void;
+  postMessage(message: unknown): void;
+};
+
+/** Warms the engine up on a file's sample until `stop()` (./warmUp.ts). */
+export type WarmUp = (file: LocalIndexFile | SplitIndexFile, stop: () => boolean) => Promise<unknown>;
+
+/**
+ * The search worker's work (./searchWorker.ts): answers each message `{id, call}`
+ * with `{id, reply}` (./localIndex.ts), in the order they come.
+ *
+ * Before any message, it opens the index its name gives (`docs-search <url>`,
+ * ./searchWorkerStart.ts): Chromium hands a new worker the messages posted to
+ * it only once the page's main thread has learnt that the worker's script ran,
+ * and on a slow phone the dialog's first render holds that thread for a few
+ * hundred milliseconds. Once that index is open, and until the first call other
+ * than `open`, the engine warms up on the index's sample (`warmUp`), so the
+ * first query runs compiled code.
+ */
+export function serveIndexCalls(scope: WorkerScope, warmUp: WarmUp = warmUpEngine): void {
+  let calls = 0;
+  const url = scope.name.startsWith(`${INDEX_WORKER_NAME} `)
+    ? scope.name.slice(INDEX_WORKER_NAME.length + 1)
+    : undefined;
+  if (url) {
+    // A failure here is reported to the first call, which opens the index again.
+    openLocalIndex(url).then(
+      (file) => (calls === 0 ? warmUp(file, () => calls > 0) : undefined),
+      () => undefined,
+    );
+  }
+  scope.addEventListener('message', ({data: {id, call}}) => {
+    if (call.kind !== 'open') calls += 1;
+    void runIndexCall(call).then((reply) => scope.postMessage({id, reply}));
+  });
+}
