@@ -3,6 +3,7 @@ import {existsSync, readdirSync, readFileSync, statSync} from 'node:fs';
 import path from 'node:path';
 import type {Page, Request} from '@playwright/test';
 import {recordsFromBuild} from '../../src/plugins/search/records/build';
+import {DOCSEARCH_DIALOG_PARAMS} from '../../src/plugins/search/client/warmUp';
 import {recordsFromBlocks} from '../../src/plugins/search/records/page';
 import {recordRules} from '../../config/search';
 import {startAlgoliaStandIn, type StandIn} from '../support/algolia-stand-in';
@@ -156,29 +157,8 @@ test('the dialog sends stock DocSearch requests to Algolia and shows the answer'
   expect(body.requests[0]).toMatchObject({
     query: 'publish message',
     indexName: ALGOLIA_TEST.indexName,
-    attributesToRetrieve: [
-      'hierarchy.lvl0',
-      'hierarchy.lvl1',
-      'hierarchy.lvl2',
-      'hierarchy.lvl3',
-      'hierarchy.lvl4',
-      'hierarchy.lvl5',
-      'hierarchy.lvl6',
-      'content',
-      'type',
-      'url',
-    ],
-    attributesToSnippet: [
-      'hierarchy.lvl1:10',
-      'hierarchy.lvl2:10',
-      'hierarchy.lvl3:10',
-      'hierarchy.lvl4:10',
-      'hierarchy.lvl5:10',
-      'hierarchy.lvl6:10',
-      'content:10',
-    ],
-    snippetEllipsisText: '…',
-    hitsPerPage: 20,
+    // What the local engine's warm-up asks too (it must run the code the dialog's searches run).
+    ...DOCSEARCH_DIALOG_PARAMS,
     clickAnalytics: false,
     facetFilters: ['language:en', ['docusaurus_tag:default', 'docusaurus_tag:docs-default-current']],
   });

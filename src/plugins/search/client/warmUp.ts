@@ -24,8 +24,12 @@ import {localSearch} from './localSearch';
  */
 export const WARM_UP = {copies: 20, rounds: 2};
 
-/** What DocSearch's dialog asks besides the query and its facet filters, so the same code runs. */
-const DIALOG_PARAMS: SearchParams = {
+/**
+ * What DocSearch 3.9's dialog asks besides the query, facet filters and highlight tags: the warm-up
+ * asks the same, so the same code runs (tests/e2e/search-algolia.spec.ts checks the dialog's requests
+ * against it).
+ */
+export const DOCSEARCH_DIALOG_PARAMS = {
   attributesToRetrieve: [
     'hierarchy.lvl0',
     'hierarchy.lvl1',
@@ -48,10 +52,8 @@ const DIALOG_PARAMS: SearchParams = {
     'content:10',
   ],
   snippetEllipsisText: '…',
-  highlightPreTag: '<mark>',
-  highlightPostTag: '</mark>',
   hitsPerPage: 20,
-};
+} satisfies SearchParams;
 
 /** Resolves in a task of its own, so the messages queued meanwhile run first (no timer clamping). */
 function nextTask(): Promise<void> {
@@ -90,7 +92,17 @@ export async function warmUpEngine(
       for (const query of sample.queries) {
         await nextTask();
         if (stop()) return searches;
-        await search('warm-up', {...DIALOG_PARAMS, query, facetFilters}, {perSection: 5});
+        await search(
+          'warm-up',
+          {
+            ...DOCSEARCH_DIALOG_PARAMS,
+            query,
+            facetFilters,
+            highlightPreTag: '<mark>',
+            highlightPostTag: '</mark>',
+          },
+          {perSection: 5},
+        );
         searches += 1;
       }
     }
