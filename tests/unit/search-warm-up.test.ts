@@ -3,7 +3,14 @@ import {searchSettings} from '../../config/search';
 import {localSearch} from '../../src/plugins/search/client/localSearch';
 import {repeatSample, warmUpEngine} from '../../src/plugins/search/client/warmUp';
 import {PART} from '../../src/plugins/search/engine/engine';
-import {encodeIndex, splitIndex, type SplitIndexFile} from '../../src/plugins/search/records/indexFile';
+import {
+  decodePostingList,
+  encodeIndex,
+  encodePostingList,
+  repeatPostingList,
+  splitIndex,
+  type SplitIndexFile,
+} from '../../src/plugins/search/records/indexFile';
 import {recordsFromBlocks} from '../../src/plugins/search/records/page';
 import {WARM_UP_RECORDS, warmUpSample, type WarmUpSample} from '../../src/plugins/search/records/warmUp';
 import type {SearchRecord} from '../../src/plugins/search/types';
@@ -89,14 +96,35 @@ describe('warming up (in the search worker)', () => {
     expect(thrice.hits.every((hit) => hit.type !== 'content' || typeof hit.content === 'string')).toBe(true);
   });
 
+  it('repeats a posting list by joining its code: the same text as encoding the repeated list', () => {
+    // Records, attributes and positions past one character of the code (57), differences too.
+    const lists = [
+      [0, 0, 0],
+      [3, 1, 4, 3, 2, 70, 60, 8, 1, 4000, 0, 2],
+      [56, 0, 0, 57, 1, 56],
+    ];
+    for (const list of lists) {
+      const shift = list[list.length - 3] + 1 + 100;
+      for (const copies of [1, 2, 5]) {
+        const repeated = Array.from({length: copies}, (_, copy) =>
+          list.map((value, index) => (index % 3 === 0 ? value + copy * shift : value)),
+        ).flat();
+        const joined = repeatPostingList(encodePostingList(list), copies, shift);
+        expect(joined, `${list} × ${copies}`).toBe(encodePostingList(repeated));
+        expect([...decodePostingList(joined)]).toEqual(repeated);
+      }
+    }
+    expect(repeatPostingList('', 3, 10)).toBe('');
+  });
+
   it('asks every query of the sample, round after round, and says how many searches it ran', async () => {
     await expect(warmUpEngine(firstFileWith(sample), () => false, {copies: 2, rounds: 2})).resolves.toBe(8);
   });
 
   it('stops as soon as a real call has come, between two searches', async () => {
     let asked = 0;
-    const stop = () => asked++ >= 3;
-    // One check before it starts, then one before each search.
+    const stop = () => asked++ >= 4;
+    // One check before it starts, one before opening each round's sample, one before each search.
     await expect(warmUpEngine(firstFileWith(sample), stop, {copies: 2, rounds: 2})).resolves.toBe(2);
   });
 

@@ -728,21 +728,40 @@ export function buildPostings(file: LocalIndexFile, partOffset: number): Posting
 export function encodePostingList(list: ArrayLike<number>): string {
   let text = '';
   let previous = 0;
-  const put = (value: number) => {
-    let rest = value;
-    while (rest >= LAST_DIGITS) {
-      text += String.fromCharCode(MORE + (rest % MORE_DIGITS));
-      rest = Math.floor(rest / MORE_DIGITS);
-    }
-    text += String.fromCharCode(LAST + rest);
-  };
   for (let i = 0; i < list.length; i += 3) {
-    put(list[i] - previous);
-    put(list[i + 1]);
-    put(list[i + 2]);
+    text += encodeNumber(list[i] - previous) + encodeNumber(list[i + 1]) + encodeNumber(list[i + 2]);
     previous = list[i];
   }
   return text;
+}
+
+/** One number of a posting list's code. */
+function encodeNumber(value: number): string {
+  let text = '';
+  let rest = value;
+  while (rest >= LAST_DIGITS) {
+    text += String.fromCharCode(MORE + (rest % MORE_DIGITS));
+    rest = Math.floor(rest / MORE_DIGITS);
+  }
+  return text + String.fromCharCode(LAST + rest);
+}
+
+/**
+ * An encoded posting list followed by `copies - 1` copies of its entries, the
+ * records of each copy `shift` above the previous one's (the search worker's
+ * repeated warm-up sample): the same text as encoding the repeated list, made
+ * by joining strings. Only a copy's first record differs from the original's
+ * code, and by the same difference in every copy. `shift` must exceed the
+ * list's records.
+ */
+export function repeatPostingList(encoded: string, copies: number, shift: number): string {
+  const list = decodePostingList(encoded);
+  if (list.length === 0 || copies <= 1) return encoded;
+  // The first number (the first record) ends at its first character below MORE.
+  let end = 0;
+  while (encoded.charCodeAt(end) >= MORE) end += 1;
+  const copy = encodeNumber(list[0] + shift - list[list.length - 3]) + encoded.slice(end + 1);
+  return encoded + copy.repeat(copies - 1);
 }
 
 /** Characters `#`…`[` end a number (57 values); `]`…`~` continue it (34 values). */
