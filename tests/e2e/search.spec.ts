@@ -437,9 +437,14 @@ test.describe('search dialog', () => {
     await page.goto('/');
     await openSearch(page);
     await searchFor(page, 'undelegation queue');
-    const title = await searchDialog(page).hits.first().locator('.DocSearch-Hit-title').innerText();
-    await searchDialog(page).hits.first().click();
+    const hit = searchDialog(page).hits.first();
+    const title = await hit.locator('.DocSearch-Hit-title').innerText();
+    const target = new URL((await hit.locator('a').first().getAttribute('href'))!, page.url());
+    await hit.click();
     await expect(searchDialog(page).modal).toBeHidden();
+    // The hit's page is shown (the URL changes once its code has loaded) before search opens again: a
+    // dialog opened while the navigation is still loading was seen replaced by a fresh one mid-test.
+    await page.waitForURL((url) => url.pathname === target.pathname);
 
     await openSearch(page);
     const dropdown = searchDialog(page).dropdown;
