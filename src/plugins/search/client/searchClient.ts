@@ -131,7 +131,6 @@ function inWorker(): IndexBackend | undefined {
   const started = searchWorker();
   if (!started || started.failed) return undefined;
   const {worker} = started;
-  let failed = false;
   let next = 0;
   type Waiting = {call: IndexCall; resolve: (value: unknown) => void; reject: (error: unknown) => void};
   const pending = new Map<number, Waiting>();
@@ -145,9 +144,9 @@ function inWorker(): IndexBackend | undefined {
       waiting.reject(error);
     }
   });
-  // The worker answers every call, failures included: an error event means it did not start.
+  // The worker answers every call, failures included: an error event means it did not start
+  // (./searchWorkerStart.ts, whose listener came first, has marked it failed).
   worker.addEventListener('error', () => {
-    failed = true;
     worker.terminate();
     for (const [id, {call, resolve, reject}] of pending) {
       pending.delete(id);
@@ -155,7 +154,7 @@ function inWorker(): IndexBackend | undefined {
     }
   });
   return (call) =>
-    failed
+    started.failed
       ? inPage(call)
       : new Promise((resolve, reject) => {
           const id = next++;

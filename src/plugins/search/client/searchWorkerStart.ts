@@ -15,14 +15,12 @@ export function searchWorker(): StartedWorker | null {
   if (started !== undefined) return started;
   started = null;
   if (typeof Worker !== 'function') return null;
-  const {backend, localIndexUrl} = searchBackend();
   try {
     // The chunk's name says what the file is in the build's assets.
     const worker = new Worker(
       /* webpackChunkName: "docs-search-worker" */ new URL('./searchWorker.ts', import.meta.url),
-      {
-        name: backend === 'local' ? `${INDEX_WORKER_NAME} ${localIndexUrl}` : INDEX_WORKER_NAME,
-      },
+      // Only the local backend runs an engine: the worker is named after its index.
+      {name: `${INDEX_WORKER_NAME} ${searchBackend().localIndexUrl}`},
     );
     const handle: StartedWorker = {worker, failed: false};
     // The worker answers every call, failures included: an error event means it did not start.
