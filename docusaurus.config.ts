@@ -1,28 +1,28 @@
 import type {Config} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 
-import {announcementBar} from './config/announcement';
-import {withBuildOnlyOptions} from './config/build-only-options';
-import {contentSecurityPolicyOptions} from './config/content-security-policy';
-import {prerenderedDiagrams} from './config/diagrams';
-import {faster} from './config/faster';
-import {footer} from './config/footer';
-import {llmsTxtOptions} from './config/llms';
-import {navbar} from './config/navbar';
-import {offlineEnabled, offlineOptions} from './config/offline';
-import {pageTemplate} from './config/page-template';
-import {codeHighlighting, codeHighlightingOptions, darkCodeTheme, lightCodeTheme} from './config/prism';
-import {pageSnippets} from './config/snippets';
-import {socialCardsOptions} from './config/social-cards';
-import {algoliaThemeConfig, searchPluginOptions} from './config/search';
-import {sdkApiDocsVersions, sdkApiTypedocRuns, sdkPackage} from './config/typedoc';
-import {baseUrl, editUrl, siteUrl, tagManagerContainerId} from './config/site';
-import codeHighlightingPlugin from './src/plugins/code-highlighting/index';
-import llmsTxtPlugin from './src/plugins/llms-txt/index';
-import offlinePlugin from './src/plugins/offline/index';
-import sdkApiVersionsPlugin from './src/plugins/sdk-api-versions/index';
-import searchPlugin from './src/plugins/search/index';
-import socialCardsPlugin from './src/plugins/social-cards/index';
+import {announcementBar} from './config/announcement.ts';
+import {withBuildOnlyOptions} from './config/build-only-options.ts';
+import {contentSecurityPolicyOptions} from './config/content-security-policy.ts';
+import {prerenderedDiagrams} from './config/diagrams.ts';
+import {faster} from './config/faster.ts';
+import {footer} from './config/footer.ts';
+import {llmsTxtOptions} from './config/llms.ts';
+import {navbar} from './config/navbar.ts';
+import {offlineEnabled, offlineOptions} from './config/offline.ts';
+import {pageTemplate} from './config/page-template.ts';
+import {codeHighlighting, codeHighlightingOptions, darkCodeTheme, lightCodeTheme} from './config/prism.ts';
+import {pageSnippets} from './config/snippets.ts';
+import {socialCardsOptions} from './config/social-cards.ts';
+import {algoliaThemeConfig, searchPluginOptions} from './config/search.ts';
+import {sdkApiDocsVersions, sdkApiTypedocRuns, sdkPackage} from './config/typedoc.ts';
+import {baseUrl, editUrl, siteUrl, tagManagerContainerId} from './config/site.ts';
+import codeHighlightingPlugin from './src/plugins/code-highlighting/index.ts';
+import llmsTxtPlugin from './src/plugins/llms-txt/index.ts';
+import offlinePlugin from './src/plugins/offline/index.ts';
+import sdkApiVersionsPlugin from './src/plugins/sdk-api-versions/index.ts';
+import searchPlugin from './src/plugins/search/index.ts';
+import socialCardsPlugin from './src/plugins/social-cards/index.ts';
 
 export default {
   // Site identity

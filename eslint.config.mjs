@@ -128,8 +128,42 @@ function moduleBoundariesRule(browser) {
   };
 }
 
+/**
+ * A relative import names its file, extension included (`./paths.ts`), so that Node runs
+ * the tools in scripts/ and config/ as they are and they can import site modules
+ * instead of copying their constants.
+ */
+const relativeImportExtensions = {
+  meta: {
+    type: 'problem',
+    schema: [],
+    docs: {description: 'Relative imports name their file with its extension'},
+  },
+  create(context) {
+    const check = (node) => {
+      const specifier = node?.source?.value;
+      if (typeof specifier !== 'string' || !/^\.\.?\//.test(specifier)) return;
+      if (/\.[a-z]+$/i.test(path.basename(specifier))) return;
+      context.report({
+        node: node.source,
+        message: `Name the file of "${specifier}" with its extension (e.g. "${specifier}.ts"): Node runs scripts/ and config/ as they are.`,
+      });
+    };
+    return {
+      ImportDeclaration: check,
+      ExportNamedDeclaration: check,
+      ExportAllDeclaration: check,
+      ImportExpression: check,
+    };
+  },
+};
+
 const boundaries = {
-  rules: {'browser-imports': moduleBoundariesRule(true), 'node-imports': moduleBoundariesRule(false)},
+  rules: {
+    'browser-imports': moduleBoundariesRule(true),
+    'node-imports': moduleBoundariesRule(false),
+    'relative-import-extensions': relativeImportExtensions,
+  },
 };
 
 export default tseslint.config(
@@ -166,6 +200,11 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', {argsIgnorePattern: '^_', ignoreRestSiblings: true}],
     },
+  },
+  {
+    files: ['**/*.{ts,tsx,mjs,js}'],
+    plugins: {boundaries},
+    rules: {'boundaries/relative-import-extensions': 'error'},
   },
   {
     files: ['**/*.{ts,tsx,mjs,js}'],

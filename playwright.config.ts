@@ -1,6 +1,6 @@
 import {existsSync} from 'node:fs';
 import {defineConfig, devices} from '@playwright/test';
-import {CHROMIUM_ARGS} from './scripts/lib/chromium';
+import {CHROMIUM_ARGS} from './scripts/lib/chromium.ts';
 
 /**
  * Browser tests run against the production build (`npm run build`), served the

@@ -1,5 +1,5 @@
 import type {ThemeConfig} from '@docusaurus/preset-classic';
-import {baseUrl} from './site';
+import {baseUrl} from './site.ts';
 
 /**
  * Change `id` whenever the message changes: visitors who dismissed the old

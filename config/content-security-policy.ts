@@ -4,10 +4,10 @@
  * Manager's are added when those services are configured; a new third-party
  * service adds its origins to `extraSources`, per directive.
  */
-import type {Options} from '../src/plugins/content-security-policy/index';
-import {algoliaThemeConfig, searchBackend} from './search';
-import {offlineEnabled} from './offline';
-import {tagManagerContainerId} from './site';
+import type {Options} from '../src/plugins/content-security-policy/index.ts';
+import {algoliaThemeConfig, searchBackend} from './search.ts';
+import {offlineEnabled} from './offline.ts';
+import {tagManagerContainerId} from './site.ts';
 
 export const contentSecurityPolicyOptions: Options = {
   algoliaAppId: searchBackend === 'algolia' ? algoliaThemeConfig.appId : undefined,

@@ -1,7 +1,7 @@
 import {existsSync, readFileSync} from 'node:fs';
 import path from 'node:path';
-import remarkPrerenderedDiagrams from '../src/plugins/prerendered-diagrams/remark';
-import {hash53} from '../src/utils/hash53';
+import remarkPrerenderedDiagrams from '../src/plugins/prerendered-diagrams/remark.ts';
+import {hash53} from '../src/utils/hash53.ts';
 
 /** Written by `npm run diagrams` (scripts/lib/diagrams.ts, MANIFEST), read from the site folder. */
 const manifestFile = path.resolve('static/diagrams/manifest.json');

@@ -1,5 +1,5 @@
 import type {ThemeConfig} from '@docusaurus/preset-classic';
-import {communityLinks} from './links';
+import {communityLinks} from './links.ts';
 
 export const footer = {
   style: 'dark',

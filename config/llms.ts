@@ -1,7 +1,7 @@
-import type {Options as LlmsTxtOptions} from '../src/plugins/llms-txt/index';
-import type {PreferredApi} from '../src/plugins/llms-txt/instructions';
-import {llmsSections, siteSections, type SiteSection} from './docs-sections';
-import {sdkPackage} from './typedoc';
+import type {Options as LlmsTxtOptions} from '../src/plugins/llms-txt/index.ts';
+import type {PreferredApi} from '../src/plugins/llms-txt/instructions.ts';
+import {llmsSections, siteSections, type SiteSection} from './docs-sections.ts';
+import {sdkPackage} from './typedoc.ts';
 
 /**
  * The APIs llms.txt tells assistants to use first. Each name must exist in the

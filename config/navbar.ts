@@ -1,5 +1,5 @@
 import type {ThemeConfig} from '@docusaurus/preset-classic';
-import {menuItems, siteSections, type SiteSection} from './docs-sections';
+import {menuItems, siteSections, type SiteSection} from './docs-sections.ts';
 
 /**
  * On desktop the navbar carries only the title and logo (the spec asks for no

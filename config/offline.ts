@@ -3,7 +3,7 @@
  * `OFFLINE=false`. The service worker it ships needs `worker-src 'self'` in
  * the Content-Security-Policy (config/content-security-policy.ts).
  */
-import type {Options} from '../src/plugins/offline/index';
+import type {Options} from '../src/plugins/offline/index.ts';
 
 export const offlineEnabled = process.env.OFFLINE?.trim().toLowerCase() !== 'false';
 

@@ -2,10 +2,10 @@ import type {PrismTheme} from 'prism-react-renderer';
 import {themes} from 'prism-react-renderer';
 import remarkCodeHighlighting, {
   type RemarkCodeHighlightingOptions,
-} from '../src/plugins/code-highlighting/remark';
-import {hash53} from '../src/utils/hash53';
-import {baseUrl} from './site';
-import {sdkApiOutDir} from './typedoc';
+} from '../src/plugins/code-highlighting/remark.ts';
+import {hash53} from '../src/utils/hash53.ts';
+import {baseUrl} from './site.ts';
+import {sdkApiOutDir} from './typedoc.ts';
 
 /**
  * Code colours with at least 4.5:1 contrast against the code background in each

@@ -14,10 +14,10 @@ import type {
   RecordRules,
   SearchSettings,
   Synonym,
-} from '../src/plugins/search/index';
-import {DOCSEARCH_SEARCHABLE_ATTRIBUTES, algoliaIndexSettings} from '../src/plugins/search/index';
-import {siteSections} from './docs-sections';
-import {baseUrl, siteUrl} from './site';
+} from '../src/plugins/search/index.ts';
+import {DOCSEARCH_SEARCHABLE_ATTRIBUTES, algoliaIndexSettings} from '../src/plugins/search/index.ts';
+import {siteSections} from './docs-sections.ts';
+import {baseUrl, siteUrl} from './site.ts';
 
 export type SearchBackend = 'local' | 'algolia';
 

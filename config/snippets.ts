@@ -1,4 +1,4 @@
-import {sdkPackage} from './typedoc';
+import {sdkPackage} from './typedoc.ts';
 
 /**
  * Code shown by React pages in src/pages, highlighted at build time like the code

@@ -1,8 +1,8 @@
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
-import type {Options} from '../src/plugins/social-cards/index';
-import {siteSections} from './docs-sections';
-import {siteUrl} from './site';
+import type {Options} from '../src/plugins/social-cards/index.ts';
+import {siteSections} from './docs-sections.ts';
+import {siteUrl} from './site.ts';
 
 /**
  * The social cards' look, taken from the site itself: the logo from static/img,

@@ -1,4 +1,4 @@
-import {expect, test} from './fixtures';
+import {expect, test} from './fixtures.ts';
 
 const bar = (page: import('@playwright/test').Page) => page.locator('div[role="banner"]');
 

@@ -1,5 +1,5 @@
 import {readFileSync} from 'node:fs';
-import {expect, test} from './fixtures';
+import {expect, test} from './fixtures.ts';
 
 const sdkVersion: string = JSON.parse(readFileSync('package.json', 'utf8')).dependencies['@streamr/sdk'];
 

@@ -1,7 +1,7 @@
 import {readFileSync} from 'node:fs';
-import {sitemapPaths} from '../support/sitemap';
-import {expect, test} from './fixtures';
-import {apiPages} from './spec-routes';
+import {sitemapPaths} from '../support/sitemap.ts';
+import {expect, test} from './fixtures.ts';
+import {apiPages} from './spec-routes.ts';
 
 const sdkVersion: string = JSON.parse(readFileSync('package.json', 'utf8')).dependencies['@streamr/sdk'];
 

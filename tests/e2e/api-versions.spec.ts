@@ -1,5 +1,5 @@
-import {openSearch, searchDialog, searchFor} from './search-helpers';
-import {expect, test} from './fixtures';
+import {openSearch, searchDialog, searchFor} from './search-helpers.ts';
+import {expect, test} from './fixtures.ts';
 
 // The previous SDK major's reference (docs version 102, config/typedoc.ts) next to the current one.
 const current = '/usage/sdk/api/classes/StreamrClient';

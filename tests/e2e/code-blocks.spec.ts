@@ -2,9 +2,9 @@ import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import type {Page} from '@playwright/test';
 import {measureFirstLoadJs} from '../../scripts/audit/first-load-js.ts';
-import {darkCodeTheme, lightCodeTheme} from '../../config/prism';
-import {hydrated} from './search-helpers';
-import {expect, test} from './fixtures';
+import {darkCodeTheme, lightCodeTheme} from '../../config/prism.ts';
+import {hydrated} from './search-helpers.ts';
+import {expect, test} from './fixtures.ts';
 
 /**
  * Code blocks are highlighted at build time (src/plugins/code-highlighting) and

@@ -1,4 +1,4 @@
-import {expect, test} from './fixtures';
+import {expect, test} from './fixtures.ts';
 
 const toggle = (page: import('@playwright/test').Page) =>
   page.getByRole('button', {name: /Switch between dark and light mode/});

@@ -1,8 +1,8 @@
 import {readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
-import {policyOf, watchCspViolations} from './csp-helpers';
-import {expect, test} from './fixtures';
-import {openSearch, searchDialog} from './search-helpers';
+import {policyOf, watchCspViolations} from './csp-helpers.ts';
+import {expect, test} from './fixtures.ts';
+import {openSearch, searchDialog} from './search-helpers.ts';
 
 /**
  * The Content-Security-Policy (src/plugins/content-security-policy): every built

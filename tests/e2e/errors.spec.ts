@@ -1,4 +1,4 @@
-import {expect, test} from './fixtures';
+import {expect, test} from './fixtures.ts';
 
 test('an unknown URL answers 404 with the not-found page', async ({page, allowConsole}) => {
   allowConsole(/status of 404/);

@@ -1,7 +1,7 @@
 import {collectBuildLinks, unresolvedLinks} from '../../scripts/lib/build-links.ts';
-import {siteUrl} from '../../config/site';
-import {builtSitemapPaths} from '../support/sitemap';
-import {expect, test} from './fixtures';
+import {siteUrl} from '../../config/site.ts';
+import {builtSitemapPaths} from '../support/sitemap.ts';
+import {expect, test} from './fixtures.ts';
 
 /**
  * Every internal link in the built HTML, and every sitemap URL, must be answered

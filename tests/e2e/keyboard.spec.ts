@@ -1,5 +1,5 @@
 import type {Locator, Page} from '@playwright/test';
-import {expect, test} from './fixtures';
+import {expect, test} from './fixtures.ts';
 
 /**
  * Everything a visitor can do with a mouse, done with the keyboard only, with a

@@ -1,4 +1,4 @@
-import {expect, test} from './fixtures';
+import {expect, test} from './fixtures.ts';
 
 test.describe('navbar', () => {
   test('shows only the title and logo and stays visible on scroll', async ({page}) => {

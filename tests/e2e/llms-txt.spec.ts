@@ -1,9 +1,9 @@
 import {readFileSync} from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type {APIRequestContext, Page} from '@playwright/test';
-import {sitemapPaths as parseSitemap} from '../support/sitemap';
-import {expect, test} from './fixtures';
-import {isDocsPage, listedUrls, listingProblems, pagePathOfTwin} from '../support/llms-listing';
+import {sitemapPaths as parseSitemap} from '../support/sitemap.ts';
+import {expect, test} from './fixtures.ts';
+import {isDocsPage, listedUrls, listingProblems, pagePathOfTwin} from '../support/llms-listing.ts';
 
 /** Paths of the built sitemap, relative to the served site. */
 async function sitemapPaths(request: APIRequestContext): Promise<string[]> {

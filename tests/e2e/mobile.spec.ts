@@ -1,4 +1,4 @@
-import {expect, test} from './fixtures';
+import {expect, test} from './fixtures.ts';
 
 test.use({viewport: {width: 800, height: 900}});
 

@@ -1,4 +1,4 @@
-import {expect, test, waitForHydrationAfterNavigations} from './fixtures';
+import {expect, test, waitForHydrationAfterNavigations} from './fixtures.ts';
 
 test('pages requested as .html or /index.html are shown at their clean path', async ({page}) => {
   // `/guides/nodejs/index.html` does not exist on the host (the page is `guides/nodejs.html`).

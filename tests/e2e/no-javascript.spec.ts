@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import {expect, test} from './fixtures';
+import {expect, test} from './fixtures.ts';
 
 /**
  * Readers with JavaScript off get the content, the navigation and an explanation

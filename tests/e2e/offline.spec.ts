@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type {BrowserContext, Page} from '@playwright/test';
-import {expect, test} from './fixtures';
-import {hydrated, openSearch, searchDialog, searchFor} from './search-helpers';
+import {expect, test} from './fixtures.ts';
+import {hydrated, openSearch, searchDialog, searchFor} from './search-helpers.ts';
 
 /**
  * The site after a first visit, with the network cut (src/plugins/offline).

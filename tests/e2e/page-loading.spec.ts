@@ -1,7 +1,7 @@
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {ENTRY_SCRIPT_ATTRIBUTE} from '../../config/page-template.ts';
-import {expect, test, waitForHydrationAfterNavigations} from './fixtures';
+import {expect, test, waitForHydrationAfterNavigations} from './fixtures.ts';
 
 /**
  * The entry bundles run after the first paint (config/page-template.ts), so the

@@ -1,5 +1,5 @@
 import type {Page} from '@playwright/test';
-import {expect, test} from './fixtures';
+import {expect, test} from './fixtures.ts';
 
 /**
  * The menu of the "Copy page" split button (src/components/CopyPage): roles and

@@ -9,7 +9,7 @@ import {
 } from '../../scripts/audit/budgets.ts';
 import {findDiagrams} from '../../scripts/lib/diagrams.ts';
 import {findSearchChunks, isSearchRequest} from '../../scripts/lib/search-code.ts';
-import {expect, test} from './fixtures';
+import {expect, test} from './fixtures.ts';
 
 /**
  * Deterministic performance budgets: bytes, headers, images, fonts, layout

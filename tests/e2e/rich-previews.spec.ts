@@ -1,9 +1,9 @@
 import {load} from 'cheerio';
-import {pngSize} from '../../src/plugins/social-cards/png';
-import {isDocsPage, isOlderSdkReferencePage} from '../support/llms-listing';
-import {checkPreview, type PreviewContext} from '../support/rich-previews';
-import {sitemapPaths} from '../support/sitemap';
-import {expect, test} from './fixtures';
+import {pngSize} from '../../src/plugins/social-cards/png.ts';
+import {isDocsPage, isOlderSdkReferencePage} from '../support/llms-listing.ts';
+import {checkPreview, type PreviewContext} from '../support/rich-previews.ts';
+import {sitemapPaths} from '../support/sitemap.ts';
+import {expect, test} from './fixtures.ts';
 
 /**
  * Link previews (src/plugins/social-cards, src/components/RichPreview): every docs

@@ -2,14 +2,14 @@ import {spawn, type ChildProcess} from 'node:child_process';
 import {existsSync, readdirSync, readFileSync, statSync} from 'node:fs';
 import path from 'node:path';
 import type {Page, Request} from '@playwright/test';
-import {recordsFromBuild} from '../../src/plugins/search/records/build';
-import {DOCSEARCH_DIALOG_PARAMS} from '../../src/plugins/search/client/warmUp';
-import {recordsFromBlocks} from '../../src/plugins/search/records/page';
-import {recordRules} from '../../config/search';
-import {startAlgoliaStandIn, type StandIn} from '../support/algolia-stand-in';
+import {recordsFromBuild} from '../../src/plugins/search/records/build.ts';
+import {DOCSEARCH_DIALOG_PARAMS} from '../../src/plugins/search/client/warmUp.ts';
+import {recordsFromBlocks} from '../../src/plugins/search/records/page.ts';
+import {recordRules} from '../../config/search.ts';
+import {startAlgoliaStandIn, type StandIn} from '../support/algolia-stand-in.ts';
 import {isPortFree} from '../../scripts/lib/free-ports.ts';
-import {expect, test} from './fixtures';
-import {openSearch, searchDialog, searchFor} from './search-helpers';
+import {expect, test} from './fixtures.ts';
+import {openSearch, searchDialog, searchFor} from './search-helpers.ts';
 
 /**
  * Algolia mode: the second build (`npm run build:search-algolia`, in build-algolia/)

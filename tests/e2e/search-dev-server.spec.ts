@@ -1,7 +1,7 @@
 import {spawn, type ChildProcess} from 'node:child_process';
 import {isPortFree} from '../../scripts/lib/free-ports.ts';
-import {expect, test} from './fixtures';
-import {blockForeignRequests, openSearch, searchDialog, searchFor} from './search-helpers';
+import {expect, test} from './fixtures.ts';
+import {blockForeignRequests, openSearch, searchDialog, searchFor} from './search-helpers.ts';
 
 /**
  * Writers search while running `npm start`: the dev server has no built HTML,

@@ -1,10 +1,10 @@
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {expect, type BrowserContext, type Page} from '@playwright/test';
-import {decodeIndex, encodeIndex, type SplitIndexFile} from '../../src/plugins/search/records/indexFile';
-import {joinIndex} from '../../src/plugins/search/records/joinIndex';
-import {recordsFromBlocks, type Block} from '../../src/plugins/search/records/page';
-import {withObjectId} from '../../src/plugins/search/records/recordId';
+import {decodeIndex, encodeIndex, type SplitIndexFile} from '../../src/plugins/search/records/indexFile.ts';
+import {joinIndex} from '../../src/plugins/search/records/joinIndex.ts';
+import {recordsFromBlocks, type Block} from '../../src/plugins/search/records/page.ts';
+import {withObjectId} from '../../src/plugins/search/records/recordId.ts';
 
 /** Everything outside the site: recorded and refused (the site must search offline). */
 export async function blockForeignRequests(context: BrowserContext): Promise<string[]> {

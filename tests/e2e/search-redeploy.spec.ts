@@ -1,6 +1,6 @@
 import type {Page} from '@playwright/test';
-import {expect, test} from './fixtures';
-import {blockForeignRequests, hydrated, openSearch, searchDialog, searchFor} from './search-helpers';
+import {expect, test} from './fixtures.ts';
+import {blockForeignRequests, hydrated, openSearch, searchDialog, searchFor} from './search-helpers.ts';
 
 /**
  * Search in a tab opened before a deploy. Chunk names are content hashes, so

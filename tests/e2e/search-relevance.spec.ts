@@ -1,8 +1,8 @@
 import {readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {expect, test} from '@playwright/test';
-import {localSearch, type LocalSearch} from '../../src/plugins/search/client/localSearch';
-import type {SplitIndexFile} from '../../src/plugins/search/records/indexFile';
+import {localSearch, type LocalSearch} from '../../src/plugins/search/client/localSearch.ts';
+import type {SplitIndexFile} from '../../src/plugins/search/records/indexFile.ts';
 
 /**
  * Relevance of the local search: every query the writers listed in

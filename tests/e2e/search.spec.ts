@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import {expect, test} from './fixtures';
+import {expect, test} from './fixtures.ts';
 import {
   addPagesToIndex,
   blockForeignRequests,
@@ -7,7 +7,7 @@ import {
   openSearch,
   searchDialog,
   searchFor,
-} from './search-helpers';
+} from './search-helpers.ts';
 
 /**
  * The search dialog and /search page with the default backend: the site's own

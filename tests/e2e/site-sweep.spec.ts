@@ -1,10 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import {test as base, expect, type Page} from '@playwright/test';
-import {baseURL} from '../../playwright.config';
+import {baseURL} from '../../playwright.config.ts';
 import {descriptionProblem} from '../../config/description-rule.ts';
-import {builtSitemapPaths, sitemapPaths} from '../support/sitemap';
-import {watchCspViolations} from './csp-helpers';
-import {apiPages, specRoutes} from './spec-routes';
+import {builtSitemapPaths, sitemapPaths} from '../support/sitemap.ts';
+import {watchCspViolations} from './csp-helpers.ts';
+import {apiPages, specRoutes} from './spec-routes.ts';
 
 /**
  * The one crawl of the whole site: every page of the built sitemap, plus the

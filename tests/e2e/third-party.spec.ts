@@ -1,6 +1,6 @@
 import {readFileSync, readdirSync} from 'node:fs';
 import path from 'node:path';
-import {expect, test} from './fixtures';
+import {expect, test} from './fixtures.ts';
 
 test('without a tag-manager container id the site loads nothing from other origins', async ({page}) => {
   const foreign: string[] = [];

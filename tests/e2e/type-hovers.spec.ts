@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type {Locator, Page} from '@playwright/test';
-import {expect, test} from './fixtures';
+import {expect, test} from './fixtures.ts';
 
 /**
  * Type hovers on compiled TypeScript samples (src/plugins/code-highlighting,

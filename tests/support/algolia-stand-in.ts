@@ -1,10 +1,10 @@
 import {createServer, type IncomingMessage, type ServerResponse} from 'node:http';
 import type {AddressInfo} from 'node:net';
-import {searchSettings} from '../../config/search';
-import {answerSearch} from '../../src/plugins/search/algolia-protocol/answer';
-import {normalizeRequests} from '../../src/plugins/search/algolia-protocol/requests';
-import {SearchEngine} from '../../src/plugins/search/engine/engine';
-import type {SearchRecord, Synonym} from '../../src/plugins/search/types';
+import {searchSettings} from '../../config/search.ts';
+import {answerSearch} from '../../src/plugins/search/algolia-protocol/answer.ts';
+import {normalizeRequests} from '../../src/plugins/search/algolia-protocol/requests.ts';
+import {SearchEngine} from '../../src/plugins/search/engine/engine.ts';
+import type {SearchRecord, Synonym} from '../../src/plugins/search/types.ts';
 
 /**
  * A local stand-in for the parts of Algolia's REST API the site uses: search

@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {LOCAL_INDEX_FILE as CONFIGURED_INDEX_FILE} from '../../config/search';
+import {LOCAL_INDEX_FILE as CONFIGURED_INDEX_FILE} from '../../config/search.ts';
 import {LOCAL_INDEX_FILE, medianFirstSearch} from '../../scripts/audit/first-search.ts';
 import {parseArgs} from '../../scripts/audit/options.ts';
 import {evaluateScale, renderScaleMarkdown, type ScalePoint} from '../../scripts/audit/scale.ts';

@@ -3,7 +3,7 @@ import {mkdtempSync, readFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {Worker} from 'node:worker_threads';
-import {removeGroup, throttleWorkers, workerThrottleUnavailable} from '../../scripts/audit/worker-throttle';
+import {removeGroup, throttleWorkers, workerThrottleUnavailable} from '../../scripts/audit/worker-throttle.ts';
 
 /** A thread that spins for `ms` of wall time; Node names its thread after the worker (15 characters). */
 function spinningThread(name: string, ms: number): {done: Promise<void>} {

@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {cleanPath} from '../../src/plugins/clean-html-urls/cleanPath';
+import {cleanPath} from '../../src/plugins/clean-html-urls/cleanPath.ts';
 
 describe('cleanPath', () => {
   it.each([

@@ -10,10 +10,10 @@ import {
   isKnownLanguage,
   loadLanguages,
   styleClass,
-} from '../../src/plugins/code-highlighting/highlight';
-import remarkCodeHighlighting from '../../src/plugins/code-highlighting/remark';
-import {codeHighlightingOptions} from '../../config/prism';
-import {linesHtml, shownLines} from '../../src/plugins/code-highlighting/markup';
+} from '../../src/plugins/code-highlighting/highlight.ts';
+import remarkCodeHighlighting from '../../src/plugins/code-highlighting/remark.ts';
+import {codeHighlightingOptions} from '../../config/prism.ts';
+import {linesHtml, shownLines} from '../../src/plugins/code-highlighting/markup.ts';
 
 /** Small themes whose every colour is easy to spot. */
 const light: PrismTheme = {

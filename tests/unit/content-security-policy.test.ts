@@ -4,14 +4,14 @@ import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import type {Plugin, Props} from '@docusaurus/types';
-import contentSecurityPolicyPlugin from '../../src/plugins/content-security-policy/index';
-import {addPolicyToHtml} from '../../src/plugins/content-security-policy/html';
+import contentSecurityPolicyPlugin from '../../src/plugins/content-security-policy/index.ts';
+import {addPolicyToHtml} from '../../src/plugins/content-security-policy/html.ts';
 import {
   algoliaHosts,
   baseSources,
   pagePolicy,
   scriptHashSource,
-} from '../../src/plugins/content-security-policy/policy';
+} from '../../src/plugins/content-security-policy/policy.ts';
 
 /** The policy as a map from directive to its sources. */
 function parse(policy: string): Record<string, string[]> {

@@ -1,6 +1,6 @@
 import {readdirSync, readFileSync} from 'node:fs';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import config from '../../docusaurus.config';
+import config from '../../docusaurus.config.ts';
 import {
   checkRenderedDiagrams,
   describeMermaidError,

@@ -18,29 +18,38 @@ const importing = (specifier: string) => `import {x} from '${specifier}';\nexpor
 describe('module boundaries (eslint.config.mjs)', () => {
   it.each([
     ['src/theme/Example/index.tsx', '@site/src/plugins/llms-txt/paths', /public browser entry/],
-    ['src/theme/Example/index.tsx', '../../plugins/code-highlighting/markup', /public browser entry/],
+    ['src/theme/Example/index.tsx', '../../plugins/code-highlighting/markup.ts', /public browser entry/],
     ['src/components/Example/index.tsx', '@site/src/plugins/llms-txt/index', /node-side entry/],
-    ['src/pages/example.tsx', '../plugins/llms-txt', /node-side entry|public browser entry/],
+    ['src/pages/example.tsx', '../plugins/llms-txt/index.ts', /node-side entry|public browser entry/],
     ['src/theme/Example/index.tsx', 'node:fs', /Node built-in/],
     ['src/components/Example/index.tsx', 'path', /Node built-in/],
     ['src/theme/Example/index.tsx', '@site/scripts/lib/free-ports.mjs', /scripts\//],
     ['src/theme/Example/index.tsx', '@site/config/navbar', /site config/],
-    ['src/components/Example/index.tsx', '../../../config/docs-sections', /site config/],
+    ['src/components/Example/index.tsx', '../../../config/docs-sections.ts', /site config/],
     ['src/theme/Example/index.tsx', '@site/docusaurus.config', /site config/],
     ['src/plugins/search/client/example.ts', '@generated/docusaurus.config', /site config/],
-    ['src/plugins/llms-txt/client/example.ts', '../index', /node-side entry/],
+    ['src/plugins/llms-txt/client/example.ts', '../index.ts', /node-side entry/],
     ['src/plugins/llms-txt/browser.ts', 'node:path', /Node built-in/],
     ['src/plugins/search/client/failures.ts', 'node:fs', /Node built-in/],
     ['src/theme/Example/index.tsx', '@site/src/plugins/search/client/failures', /public browser entry/],
     ['src/plugins/clean-html-urls/client.ts', '@site/src/plugins/llms-txt/paths', /public browser entry/],
     ['src/theme/Example/index.tsx', '@site/tests/support/algolia-stand-in', /Only tests/],
-    ['src/plugins/llms-txt/index.ts', '../../../tests/support/example', /Only tests/],
+    ['src/plugins/llms-txt/index.ts', '../../../tests/support/example.ts', /Only tests/],
     ['scripts/example.mjs', '../tests/support/example.ts', /Only tests/],
-    ['config/example.ts', '../tests/unit/fixtures/example', /Only tests/],
+    ['config/example.ts', '../tests/unit/fixtures/example.ts', /Only tests/],
   ])('%s importing %s is reported', async (file, specifier, message) => {
     const breaks = await boundaryBreaks(file, importing(specifier));
     expect(breaks).toHaveLength(1);
     expect(breaks[0]).toMatch(message);
+  });
+
+  it.each([
+    ['scripts/example.ts', './lib/free-ports'],
+    ['src/plugins/search/engine/example.ts', '../types'],
+    ['src/theme/Example/index.tsx', '../../components/NoScriptFallback'],
+  ])('%s importing %s without an extension is reported', async (file, specifier) => {
+    const breaks = await boundaryBreaks(file, importing(specifier));
+    expect(breaks).toEqual([expect.stringMatching(/with its extension/)]);
   });
 
   it('also catches re-exports and dynamic imports', async () => {
@@ -55,18 +64,18 @@ describe('module boundaries (eslint.config.mjs)', () => {
 
   it.each([
     ['src/theme/Example/index.tsx', '@site/src/plugins/llms-txt/browser'],
-    ['src/theme/Example/index.tsx', '../../plugins/code-highlighting/browser'],
-    ['src/plugins/search/theme/SearchPage/index.tsx', '../../client/failures'],
+    ['src/theme/Example/index.tsx', '../../plugins/code-highlighting/browser.ts'],
+    ['src/plugins/search/theme/SearchPage/index.tsx', '../../client/failures.ts'],
     ['src/theme/Example/index.tsx', '@site/src/components/NoScriptFallback'],
     ['src/theme/Example/index.tsx', '@docusaurus/theme-common'],
     ['src/theme/Example/index.tsx', '@theme-original/Navbar'],
-    ['src/plugins/llms-txt/client/example.ts', '../paths'],
+    ['src/plugins/llms-txt/client/example.ts', '../paths.ts'],
     ['src/plugins/llms-txt/index.ts', 'node:fs'],
-    ['src/plugins/llms-txt/index.ts', '../../../config/docs-sections'],
+    ['src/plugins/llms-txt/index.ts', '../../../config/docs-sections.ts'],
     ['config/example.ts', 'node:path'],
     ['scripts/example.mjs', './lib/free-ports.mjs'],
-    ['tests/unit/example.test.ts', '../support/algolia-stand-in'],
-    ['tests/e2e/example.spec.ts', '../../src/plugins/llms-txt/paths'],
+    ['tests/unit/example.test.ts', '../support/algolia-stand-in.ts'],
+    ['tests/e2e/example.spec.ts', '../../src/plugins/llms-txt/paths.ts'],
   ])('%s importing %s is allowed', async (file, specifier) => {
     expect(await boundaryBreaks(file, importing(specifier))).toEqual([]);
   });

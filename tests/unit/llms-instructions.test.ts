@@ -1,13 +1,13 @@
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {llmsTxtOptions} from '../../config/llms';
+import {llmsTxtOptions} from '../../config/llms.ts';
 import {
   declaredApis,
   readDeclarations,
   renderInstructions,
   type InstructionsOptions,
-} from '../../src/plugins/llms-txt/instructions';
+} from '../../src/plugins/llms-txt/instructions.ts';
 
 const siteDir = path.join(__dirname, '..', '..');
 

@@ -4,9 +4,9 @@ import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import type {LoadedContent, LoadedVersion} from '@docusaurus/plugin-content-docs';
 import type {LoadContext, Plugin} from '@docusaurus/types';
-import llmsTxtPlugin, {collectPages, type Options} from '../../src/plugins/llms-txt/index';
-import {createUrlResolver} from '../../src/plugins/llms-txt/links';
-import {isDocsPage, listedUrls, listingProblems, pagePathOfTwin} from '../support/llms-listing';
+import llmsTxtPlugin, {collectPages, type Options} from '../../src/plugins/llms-txt/index.ts';
+import {createUrlResolver} from '../../src/plugins/llms-txt/links.ts';
+import {isDocsPage, listedUrls, listingProblems, pagePathOfTwin} from '../support/llms-listing.ts';
 import {
   renderCategoryIndex,
   renderLlmsFull,
@@ -14,9 +14,9 @@ import {
   stringLiteral,
   toMarkdownTwin,
   widenTableDelimiters,
-} from '../../src/plugins/llms-txt/markdown';
+} from '../../src/plugins/llms-txt/markdown.ts';
 import {applyTrailingSlash} from '@docusaurus/utils-common';
-import {absoluteUrl, markdownPathFor} from '../../src/plugins/llms-txt/paths';
+import {absoluteUrl, markdownPathFor} from '../../src/plugins/llms-txt/paths.ts';
 import {admonitionTitlesToLabels} from '../../src/markdown/index.ts';
 
 const SITE = 'https://docs.example.org';

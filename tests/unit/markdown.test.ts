@@ -9,7 +9,7 @@ import remarkParse from 'remark-parse';
 import {unified} from 'unified';
 import {describe, expect, it} from 'vitest';
 import {MarkdownError, parsePage, plainText} from '../../src/markdown/index.ts';
-import {blocksFromMarkdown} from '../../src/plugins/search/records/markdown';
+import {blocksFromMarkdown} from '../../src/plugins/search/records/markdown.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 

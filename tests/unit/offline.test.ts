@@ -4,8 +4,8 @@ vi.hoisted(() => {
   (globalThis as {self?: unknown}).self ??= globalThis;
 });
 
-import {webAppManifest} from '../../src/plugins/offline/index';
-import {cachePolicy, offlinePage} from '../../src/plugins/offline/service-worker';
+import {webAppManifest} from '../../src/plugins/offline/index.ts';
+import {cachePolicy, offlinePage} from '../../src/plugins/offline/service-worker.ts';
 
 describe('offline caching rules', () => {
   const site = new URL('https://docs.example.com/');
@@ -85,8 +85,8 @@ describe('turning offline reading off', () => {
     vi.stubEnv('ALGOLIA_SEARCH_API_KEY', 'key');
     vi.stubEnv('ALGOLIA_INDEX_NAME', 'docs');
     vi.resetModules();
-    expect((await import('../../config/offline')).offlineEnabled).toBe(false);
-    const {contentSecurityPolicyOptions} = await import('../../config/content-security-policy');
+    expect((await import('../../config/offline.ts')).offlineEnabled).toBe(false);
+    const {contentSecurityPolicyOptions} = await import('../../config/content-security-policy.ts');
     expect(contentSecurityPolicyOptions.extraSources?.['worker-src']).toBeUndefined();
   });
 
@@ -95,15 +95,15 @@ describe('turning offline reading off', () => {
     for (const name of ['ALGOLIA_APP_ID', 'ALGOLIA_SEARCH_API_KEY', 'ALGOLIA_INDEX_NAME'])
       vi.stubEnv(name, '');
     vi.resetModules();
-    const {contentSecurityPolicyOptions} = await import('../../config/content-security-policy');
+    const {contentSecurityPolicyOptions} = await import('../../config/content-security-policy.ts');
     expect(contentSecurityPolicyOptions.extraSources?.['worker-src']).toEqual(["'self'"]);
   });
 
   it('is on by default, with worker-src allowing the site itself', async () => {
     vi.stubEnv('OFFLINE', '');
     vi.resetModules();
-    expect((await import('../../config/offline')).offlineEnabled).toBe(true);
-    const {contentSecurityPolicyOptions} = await import('../../config/content-security-policy');
+    expect((await import('../../config/offline.ts')).offlineEnabled).toBe(true);
+    const {contentSecurityPolicyOptions} = await import('../../config/content-security-policy.ts');
     expect(contentSecurityPolicyOptions.extraSources?.['worker-src']).toEqual(["'self'"]);
   });
 });

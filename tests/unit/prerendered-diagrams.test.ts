@@ -2,8 +2,8 @@ import {mkdtempSync, writeFileSync} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import remarkPrerenderedDiagrams, {diagramProps} from '../../src/plugins/prerendered-diagrams/remark';
-import {diagramKey} from '../../src/theme/Mermaid/diagram-key';
+import remarkPrerenderedDiagrams, {diagramProps} from '../../src/plugins/prerendered-diagrams/remark.ts';
+import {diagramKey} from '../../src/theme/Mermaid/diagram-key.ts';
 
 const SOURCE = 'flowchart LR\n  A --> B';
 const KEY = diagramKey(SOURCE);

@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest';
 import type {PrismTheme} from 'prism-react-renderer';
-import {darkCodeTheme, lightCodeTheme} from '../../config/prism';
+import {darkCodeTheme, lightCodeTheme} from '../../config/prism.ts';
 
 /** WCAG 2.1 relative luminance of a #rrggbb or rgb(r, g, b) colour. */
 function luminance(color: string): number {

@@ -3,8 +3,8 @@ import {createRequire} from 'node:module';
 import path from 'node:path';
 import type {Plugin} from '@docusaurus/types';
 import {describe, expect, it} from 'vitest';
-import prefetchOncePlugin from '../../src/plugins/prefetch-once/index';
-import windowSizeTransitionPlugin from '../../src/plugins/window-size-transition/index';
+import prefetchOncePlugin from '../../src/plugins/prefetch-once/index.ts';
+import windowSizeTransitionPlugin from '../../src/plugins/window-size-transition/index.ts';
 
 /**
  * Plugins that swap a Docusaurus module for the site's own (NormalModuleReplacementPlugin)

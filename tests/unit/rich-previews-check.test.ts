@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {checkPreview, type PreviewContext} from '../support/rich-previews';
+import {checkPreview, type PreviewContext} from '../support/rich-previews.ts';
 
 const ORIGIN = 'https://docs.example.org';
 const CARD = `${ORIGIN}/img/social/usage/identity.png`;

@@ -1,30 +1,30 @@
 import {afterEach, beforeEach, describe, expect, it, vi} from 'vitest';
 import {readFileSync} from 'node:fs';
-import {version} from '../../src/plugins/search/client/button';
-import {createFailureTracker} from '../../src/plugins/search/client/failures';
+import {version} from '../../src/plugins/search/client/button.tsx';
+import {createFailureTracker} from '../../src/plugins/search/client/failures.ts';
 import {
   HIGHLIGHT_POST,
   HIGHLIGHT_PRE,
   escapeHtml,
   sanitizeHit,
-} from '../../src/plugins/search/client/sanitize';
-import {searchSettings} from '../../config/search';
-import {normalizeRequests} from '../../src/plugins/search/algolia-protocol/requests';
+} from '../../src/plugins/search/client/sanitize.ts';
+import {searchSettings} from '../../config/search.ts';
+import {normalizeRequests} from '../../src/plugins/search/algolia-protocol/requests.ts';
 import {
   createLocalSearchClient,
   openIndexAhead,
   wrapSearchClient,
   type SearchClientLike,
-} from '../../src/plugins/search/client/searchClient';
-import {runIndexCall, type IndexCall} from '../../src/plugins/search/client/localIndex';
-import type {WarmUp} from '../../src/plugins/search/client/serveIndexCalls';
-import {PART} from '../../src/plugins/search/engine/engine';
-import {encodeIndex, splitIndex} from '../../src/plugins/search/records/indexFile';
-import {recordsFromBlocks} from '../../src/plugins/search/records/page';
+} from '../../src/plugins/search/client/searchClient.ts';
+import {runIndexCall, type IndexCall} from '../../src/plugins/search/client/localIndex.ts';
+import type {WarmUp} from '../../src/plugins/search/client/serveIndexCalls.ts';
+import {PART} from '../../src/plugins/search/engine/engine.ts';
+import {encodeIndex, splitIndex} from '../../src/plugins/search/records/indexFile.ts';
+import {recordsFromBlocks} from '../../src/plugins/search/records/page.ts';
 
 // The plugin's global data (which backend, which index), as the built site's would say.
 const backendData = vi.hoisted(() => ({backend: 'local', localIndexUrl: '/search-index.json'}));
-vi.mock('../../src/plugins/search/client/backend', () => ({searchBackend: () => backendData}));
+vi.mock('../../src/plugins/search/client/backend.ts', () => ({searchBackend: () => backendData}));
 
 const evil = '<img src=x onerror=alert(1)>';
 const mark = (text: string) => `${HIGHLIGHT_PRE}${text}${HIGHLIGHT_POST}`;
@@ -351,7 +351,7 @@ describe('the search worker', () => {
         created.push(this.record);
         setTimeout(async () => {
           if (!starts) return this.dispatchEvent(new Event('error'));
-          const {serveIndexCalls} = await import('../../src/plugins/search/client/serveIndexCalls');
+          const {serveIndexCalls} = await import('../../src/plugins/search/client/serveIndexCalls.ts');
           serveIndexCalls(
             {
               name: options?.name ?? '',
@@ -395,7 +395,7 @@ describe('the search worker', () => {
     const fetch = serving('/index-w0.json');
     vi.stubGlobal('fetch', fetch);
     backendData.localIndexUrl = '/index-w0.json';
-    const {startLocalSearch} = await import('../../src/plugins/search/client/searchWorkerStart');
+    const {startLocalSearch} = await import('../../src/plugins/search/client/searchWorkerStart.ts');
     startLocalSearch();
     startLocalSearch();
     expect(workers).toHaveLength(1);
@@ -405,7 +405,7 @@ describe('the search worker', () => {
     expect(workers[0].posted).toEqual([]);
     // The dialog's client uses that worker and that load of the index.
     const {createLocalSearchClient: create, openIndexAhead: openAhead} =
-      await import('../../src/plugins/search/client/searchClient');
+      await import('../../src/plugins/search/client/searchClient.ts');
     openAhead('/index-w0.json');
     const {results} = await create('/index-w0.json').search({
       requests: [{indexName: 'docs', query: 'publish'}],
@@ -418,7 +418,7 @@ describe('the search worker', () => {
   it('is not started by opening search when the site searches Algolia', async () => {
     const workers = fakeWorkers({starts: true});
     backendData.backend = 'algolia';
-    const {startLocalSearch} = await import('../../src/plugins/search/client/searchWorkerStart');
+    const {startLocalSearch} = await import('../../src/plugins/search/client/searchWorkerStart.ts');
     startLocalSearch();
     expect(workers).toHaveLength(0);
   });
@@ -429,7 +429,7 @@ describe('the search worker', () => {
     vi.stubGlobal('fetch', fetch);
     backendData.localIndexUrl = '/index-w1.json';
     const {createLocalSearchClient: create, openIndexAhead: openAhead} =
-      await import('../../src/plugins/search/client/searchClient');
+      await import('../../src/plugins/search/client/searchClient.ts');
     openAhead('/index-w1.json');
     const client = create('/index-w1.json', {perSection: 5});
     const {results} = await client.search({requests: [{indexName: 'docs', query: 'message'}]});
@@ -455,7 +455,7 @@ describe('the search worker', () => {
     vi.stubGlobal('fetch', fetch);
     backendData.localIndexUrl = '/index-w2.json';
     const {createLocalSearchClient: create, openIndexAhead: openAhead} =
-      await import('../../src/plugins/search/client/searchClient');
+      await import('../../src/plugins/search/client/searchClient.ts');
     performance.clearMeasures('docs-search:load');
     openAhead('/index-w2.json');
     // Opening succeeds in the page (the load is measured only then), from a fetch of its own.
@@ -480,10 +480,10 @@ describe('the search worker', () => {
       vi.fn(async () => new Response(JSON.stringify(file))),
     );
     backendData.localIndexUrl = '/index-w4.json';
-    const {startLocalSearch} = await import('../../src/plugins/search/client/searchWorkerStart');
+    const {startLocalSearch} = await import('../../src/plugins/search/client/searchWorkerStart.ts');
     startLocalSearch();
     await new Promise((resolve) => setTimeout(resolve, 5)); // the error event
-    const {createLocalSearchClient: create} = await import('../../src/plugins/search/client/searchClient');
+    const {createLocalSearchClient: create} = await import('../../src/plugins/search/client/searchClient.ts');
     await expect(
       create('/index-w4.json').search({requests: [{indexName: 'docs', query: 'stream'}]}),
     ).resolves.toMatchObject({results: [{nbHits: 1}]});
@@ -503,13 +503,13 @@ describe('the search worker', () => {
     const workers = fakeWorkers({starts: true, warmUp});
     vi.stubGlobal('fetch', serving('/index-w5.json'));
     backendData.localIndexUrl = '/index-w5.json';
-    const {startLocalSearch} = await import('../../src/plugins/search/client/searchWorkerStart');
+    const {startLocalSearch} = await import('../../src/plugins/search/client/searchWorkerStart.ts');
     startLocalSearch();
     await vi.waitFor(() => expect(warmedOn).toHaveLength(1));
     expect(warmedOn[0]).toEqual(JSON.parse(JSON.stringify(file)));
     expect(stops).toEqual([[false]]);
     const {createLocalSearchClient: create, openIndexAhead: openAhead} =
-      await import('../../src/plugins/search/client/searchClient');
+      await import('../../src/plugins/search/client/searchClient.ts');
     openAhead('/index-w5.json');
     await vi.waitFor(() => expect(workers[0].posted).toHaveLength(1));
     await new Promise((resolve) => setTimeout(resolve, 5));
@@ -531,7 +531,7 @@ describe('the search worker', () => {
       }),
     );
     backendData.localIndexUrl = '/index-w6.json';
-    const {createLocalSearchClient: create} = await import('../../src/plugins/search/client/searchClient');
+    const {createLocalSearchClient: create} = await import('../../src/plugins/search/client/searchClient.ts');
     const answered = create('/index-w6.json').search({requests: [{indexName: 'docs', query: 'stream'}]});
     await vi.waitFor(() => expect(workers[0].received).toBe(1));
     release();

@@ -3,7 +3,7 @@ import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {build} from 'esbuild';
 import {describe, expect, it} from 'vitest';
-import {ENGINE_ERROR, INDEX_FILE_ERROR} from '../../src/plugins/search/codeMarkers';
+import {ENGINE_ERROR, INDEX_FILE_ERROR} from '../../src/plugins/search/codeMarkers.ts';
 import {
   findSearchChunks,
   isSearchRequest,

@@ -1,7 +1,7 @@
 import {describe, expect, it, vi} from 'vitest';
-import {siteSections} from '../../config/docs-sections';
-import {algoliaSettings, recordRules, resolveSearchBackend} from '../../config/search';
-import {sectionFor} from '../../src/plugins/search/records/rules';
+import {siteSections} from '../../config/docs-sections.ts';
+import {algoliaSettings, recordRules, resolveSearchBackend} from '../../config/search.ts';
+import {sectionFor} from '../../src/plugins/search/records/rules.ts';
 
 describe('search backend from the environment', () => {
   it('local without Algolia settings (blank values count as unset)', () => {
@@ -44,7 +44,7 @@ describe('search backend from the environment', () => {
     vi.stubEnv('ALGOLIA_SEARCH_API_KEY', '');
     vi.stubEnv('ALGOLIA_INDEX_NAME', '');
     try {
-      await expect(import('../../docusaurus.config')).rejects.toThrow(
+      await expect(import('../../docusaurus.config.ts')).rejects.toThrow(
         /Algolia search is only partly configured: ALGOLIA_SEARCH_API_KEY and ALGOLIA_INDEX_NAME are missing/,
       );
     } finally {

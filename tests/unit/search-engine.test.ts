@@ -1,8 +1,8 @@
 import {describe, expect, it} from 'vitest';
-import {searchSettings} from '../../config/search';
-import {answerSearch, type Hit} from '../../src/plugins/search/algolia-protocol/answer';
-import {SearchEngine, parseQuery} from '../../src/plugins/search/engine/engine';
-import {applyFacetFilters, parseFacetFilters} from '../../src/plugins/search/engine/facets';
+import {searchSettings} from '../../config/search.ts';
+import {answerSearch, type Hit} from '../../src/plugins/search/algolia-protocol/answer.ts';
+import {SearchEngine, parseQuery} from '../../src/plugins/search/engine/engine.ts';
+import {applyFacetFilters, parseFacetFilters} from '../../src/plugins/search/engine/facets.ts';
 import {
   boundedDistance,
   splitWordRuns,
@@ -11,9 +11,9 @@ import {
   tokenize,
   unicodePatterns,
   wordPatterns,
-} from '../../src/plugins/search/engine/tokenize';
-import {recordsFromBlocks, type Block} from '../../src/plugins/search/records/page';
-import type {SearchRecord} from '../../src/plugins/search/types';
+} from '../../src/plugins/search/engine/tokenize.ts';
+import {recordsFromBlocks, type Block} from '../../src/plugins/search/records/page.ts';
+import type {SearchRecord} from '../../src/plugins/search/types.ts';
 
 function page(
   path: string,

@@ -1,13 +1,13 @@
 import {describe, expect, it} from 'vitest';
-import {searchSettings} from '../../config/search';
-import {PART, SearchEngine} from '../../src/plugins/search/engine/engine';
-import {buildPostings, decodeIndex, encodeIndex} from '../../src/plugins/search/records/indexFile';
-import {recordId, withObjectId} from '../../src/plugins/search/records/recordId';
-import {recordsFromHtml, sitePathOfFile} from '../../src/plugins/search/records/html';
-import {blocksFromMarkdown} from '../../src/plugins/search/records/markdown';
-import {recordsFromBlocks} from '../../src/plugins/search/records/page';
-import {globToRegExp, type RecordRules} from '../../src/plugins/search/records/rules';
-import type {SearchRecord} from '../../src/plugins/search/types';
+import {searchSettings} from '../../config/search.ts';
+import {PART, SearchEngine} from '../../src/plugins/search/engine/engine.ts';
+import {buildPostings, decodeIndex, encodeIndex} from '../../src/plugins/search/records/indexFile.ts';
+import {recordId, withObjectId} from '../../src/plugins/search/records/recordId.ts';
+import {recordsFromHtml, sitePathOfFile} from '../../src/plugins/search/records/html.ts';
+import {blocksFromMarkdown} from '../../src/plugins/search/records/markdown.ts';
+import {recordsFromBlocks} from '../../src/plugins/search/records/page.ts';
+import {globToRegExp, type RecordRules} from '../../src/plugins/search/records/rules.ts';
+import type {SearchRecord} from '../../src/plugins/search/types.ts';
 
 const rules: RecordRules = {
   siteUrl: 'https://docs.example.com',

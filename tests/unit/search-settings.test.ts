@@ -1,9 +1,9 @@
 import {describe, expect, it} from 'vitest';
-import {algoliaSettings, searchSettings} from '../../config/search';
-import {answerSearch} from '../../src/plugins/search/algolia-protocol/answer';
-import {SearchEngine} from '../../src/plugins/search/engine/engine';
-import {recordsFromBlocks} from '../../src/plugins/search/records/page';
-import {algoliaIndexSettings} from '../../src/plugins/search/settings';
+import {algoliaSettings, searchSettings} from '../../config/search.ts';
+import {answerSearch} from '../../src/plugins/search/algolia-protocol/answer.ts';
+import {SearchEngine} from '../../src/plugins/search/engine/engine.ts';
+import {recordsFromBlocks} from '../../src/plugins/search/records/page.ts';
+import {algoliaIndexSettings} from '../../src/plugins/search/settings.ts';
 
 /**
  * One settings object feeds the local engine and the Algolia index settings:

@@ -1,9 +1,9 @@
 // cspell:ignore subscr opertor xyzzy
 import {describe, expect, it} from 'vitest';
-import {searchSettings} from '../../config/search';
-import {answerSearch} from '../../src/plugins/search/algolia-protocol/answer';
-import {localSearch} from '../../src/plugins/search/client/localSearch';
-import {PART, SearchEngine} from '../../src/plugins/search/engine/engine';
+import {searchSettings} from '../../config/search.ts';
+import {answerSearch} from '../../src/plugins/search/algolia-protocol/answer.ts';
+import {localSearch} from '../../src/plugins/search/client/localSearch.ts';
+import {PART, SearchEngine} from '../../src/plugins/search/engine/engine.ts';
 import {
   decodeIndex,
   decodePostingList,
@@ -15,10 +15,10 @@ import {
   splitRecords,
   type ContentShard,
   type SplitIndexFile,
-} from '../../src/plugins/search/records/indexFile';
-import {joinIndex} from '../../src/plugins/search/records/joinIndex';
-import {openIndex, searchEngineFor} from '../../src/plugins/search/records/openIndex';
-import {recordsFromBlocks} from '../../src/plugins/search/records/page';
+} from '../../src/plugins/search/records/indexFile.ts';
+import {joinIndex} from '../../src/plugins/search/records/joinIndex.ts';
+import {openIndex, searchEngineFor} from '../../src/plugins/search/records/openIndex.ts';
+import {recordsFromBlocks} from '../../src/plugins/search/records/page.ts';
 
 /** Pages enough for several shards of each kind, with words shared between pages and some only in one. */
 const WORDS = ['stream', 'publish', 'subscribe', 'partition', 'operator', 'delegate', 'storage', 'node'];

@@ -1,10 +1,10 @@
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {algoliasearch} from 'algoliasearch';
-import {algoliaSettings, searchSynonyms} from '../../config/search';
-import {recordsFromHtml} from '../../src/plugins/search/records/html';
-import type {RecordRules} from '../../src/plugins/search/records/rules';
-import {RecordDropError, uploadToAlgolia} from '../../src/plugins/search/records/upload';
-import {startAlgoliaStandIn, type StandIn} from '../support/algolia-stand-in';
+import {algoliaSettings, searchSynonyms} from '../../config/search.ts';
+import {recordsFromHtml} from '../../src/plugins/search/records/html.ts';
+import type {RecordRules} from '../../src/plugins/search/records/rules.ts';
+import {RecordDropError, uploadToAlgolia} from '../../src/plugins/search/records/upload.ts';
+import {startAlgoliaStandIn, type StandIn} from '../support/algolia-stand-in.ts';
 
 const credentials = {appId: 'UPLOADTEST', searchKey: 'search-key', adminKey: 'admin-key-not-for-browsers'};
 const rules: RecordRules = {

@@ -1,8 +1,8 @@
 import {describe, expect, it} from 'vitest';
-import {searchSettings} from '../../config/search';
-import {localSearch} from '../../src/plugins/search/client/localSearch';
-import {repeatSample, warmUpEngine} from '../../src/plugins/search/client/warmUp';
-import {PART} from '../../src/plugins/search/engine/engine';
+import {searchSettings} from '../../config/search.ts';
+import {localSearch} from '../../src/plugins/search/client/localSearch.ts';
+import {repeatSample, warmUpEngine} from '../../src/plugins/search/client/warmUp.ts';
+import {PART} from '../../src/plugins/search/engine/engine.ts';
 import {
   decodePostingList,
   encodeIndex,
@@ -10,10 +10,10 @@ import {
   repeatPostingList,
   splitIndex,
   type SplitIndexFile,
-} from '../../src/plugins/search/records/indexFile';
-import {recordsFromBlocks} from '../../src/plugins/search/records/page';
-import {WARM_UP_RECORDS, warmUpSample, type WarmUpSample} from '../../src/plugins/search/records/warmUp';
-import type {SearchRecord} from '../../src/plugins/search/types';
+} from '../../src/plugins/search/records/indexFile.ts';
+import {recordsFromBlocks} from '../../src/plugins/search/records/page.ts';
+import {WARM_UP_RECORDS, warmUpSample, type WarmUpSample} from '../../src/plugins/search/records/warmUp.ts';
+import type {SearchRecord} from '../../src/plugins/search/types.ts';
 
 /** Three pages about streams, nineteen records each: `streams` and the first page's topic are in every record of the sample. */
 const records: SearchRecord[] = ['publishing', 'subscribing', 'partitions'].flatMap((topic, page) =>

@@ -1,11 +1,11 @@
 import {afterEach, describe, expect, it, vi} from 'vitest';
 import type {Config} from '@docusaurus/types';
-import {normalizeBaseUrl} from '../../config/site';
+import {normalizeBaseUrl} from '../../config/site.ts';
 
 async function loadConfig(env: Record<string, string | undefined>): Promise<Config> {
   vi.resetModules();
   for (const [key, value] of Object.entries(env)) vi.stubEnv(key, value ?? '');
-  return (await import('../../docusaurus.config')).default as Config;
+  return (await import('../../docusaurus.config.ts')).default as Config;
 }
 
 function presetOptions(config: Config): Record<string, unknown> {
@@ -70,7 +70,7 @@ describe('what the browser gets of the site config', () => {
 
   it('has no options of the plugins whose options only the build needs', async () => {
     const bundled = asBundled(await loadConfig({}));
-    const {llmsTxtOptions} = await import('../../config/llms');
+    const {llmsTxtOptions} = await import('../../config/llms.ts');
     // Search ranking, code-block snippets, the llms.txt summary.
     for (const buildOnly of ['searchableAttributes', 'pageRank', 'sdkQuickstart', llmsTxtOptions.summary])
       expect(bundled).not.toContain(buildOnly);
@@ -78,7 +78,7 @@ describe('what the browser gets of the site config', () => {
 
   it('would have them if a plugin were given as [path, options] (the check can fail)', async () => {
     const config = await loadConfig({});
-    const {searchPluginOptions} = await import('../../config/search');
+    const {searchPluginOptions} = await import('../../config/search.ts');
     const withTuple = {...config, plugins: [...(config.plugins ?? []), ['./search', searchPluginOptions()]]};
     expect(asBundled(withTuple)).toContain('searchableAttributes');
   });

@@ -2,7 +2,7 @@ import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {builtSitemapPaths, sitemapPaths} from '../support/sitemap';
+import {builtSitemapPaths, sitemapPaths} from '../support/sitemap.ts';
 
 const xml = (...locs: string[]) =>
   `<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${locs

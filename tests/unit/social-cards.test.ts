@@ -2,9 +2,9 @@ import {mkdtempSync, readFileSync, readdirSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {cssVariable, socialCardsOptions} from '../../config/social-cards';
-import {cardPages, fillCacheInChild, sectionOf} from '../../src/plugins/social-cards/index';
-import {socialCardFile} from '../../src/plugins/social-cards/paths';
+import {cssVariable, socialCardsOptions} from '../../config/social-cards.ts';
+import {cardPages, fillCacheInChild, sectionOf} from '../../src/plugins/social-cards/index.ts';
+import {socialCardFile} from '../../src/plugins/social-cards/paths.ts';
 import {
   MAX_TITLE_LENGTH,
   cardKey,
@@ -14,7 +14,7 @@ import {
   renderCard,
   renderCards,
   type CardText,
-} from '../../src/plugins/social-cards/render';
+} from '../../src/plugins/social-cards/render.ts';
 
 const {brand, sections} = socialCardsOptions();
 const tmp = () => mkdtempSync(path.join(tmpdir(), 'social-cards-'));

@@ -5,7 +5,7 @@ import {
   REOPEN_KEY,
   createStaleAssets,
   isChunkLoadError,
-} from '../../src/plugins/search/client/staleAssets';
+} from '../../src/plugins/search/client/staleAssets.ts';
 
 /** What Rspack's runtime rejects a failed `import()` with (JavaScript and CSS chunks). */
 function chunkError(): Error {

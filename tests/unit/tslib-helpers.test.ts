@@ -1,7 +1,7 @@
 import {readFileSync} from 'node:fs';
 import {describe, expect, it} from 'vitest';
-import {BROWSER_HELPERS, providedHelpers, tslibProblems} from '../../src/plugins/tslib-helpers/index';
-import {tslibUsage} from '../../src/plugins/tslib-helpers/usage';
+import {BROWSER_HELPERS, providedHelpers, tslibProblems} from '../../src/plugins/tslib-helpers/index.ts';
+import {tslibUsage} from '../../src/plugins/tslib-helpers/usage.ts';
 
 describe('tslibUsage', () => {
   it('reads the helpers of a CommonJS require bound to a name', () => {

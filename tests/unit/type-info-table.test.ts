@@ -5,9 +5,9 @@ import type {Root} from 'mdast';
 import remarkParse from 'remark-parse';
 import {unified} from 'unified';
 import {describe, expect, it} from 'vitest';
-import {codeHighlightingOptions} from '../../config/prism';
+import {codeHighlightingOptions} from '../../config/prism.ts';
 import {parseAnnotations} from '../../src/plugins/code-highlighting/annotations.ts';
-import remarkCodeHighlighting from '../../src/plugins/code-highlighting/remark';
+import remarkCodeHighlighting from '../../src/plugins/code-highlighting/remark.ts';
 import {
   registerTypeInfoTable,
   sampleKey,

@@ -3,8 +3,8 @@ import Head from '@docusaurus/Head';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import {useLocation} from '@docusaurus/router';
 import {markdownPathFor} from '@site/src/plugins/llms-txt/browser';
-import {copyMarkdown} from './copyMarkdown';
-import {ASSISTANTS, assistantHref} from './assistants';
+import {copyMarkdown} from './copyMarkdown.ts';
+import {ASSISTANTS, assistantHref} from './assistants.ts';
 import styles from './styles.module.css';
 
 type Status = 'idle' | 'copying' | 'copied' | 'failed';

@@ -1,5 +1,5 @@
 import ExecutionEnvironment from '@docusaurus/ExecutionEnvironment';
-import {cleanPath} from './cleanPath';
+import {cleanPath} from './cleanPath.ts';
 
 // Runs before React hydrates: the router then starts on the clean URL that the
 // server-rendered HTML was made for, so the page hydrates without a mismatch.

@@ -15,8 +15,8 @@
  */
 import {createRequire} from 'node:module';
 import {Prism, normalizeTokens, type PrismTheme} from 'prism-react-renderer';
-import {escapeHtml, joinLines} from './markup';
-import type {LineDecoration} from './type-markup';
+import {escapeHtml, joinLines} from './markup.ts';
+import type {LineDecoration} from './type-markup.ts';
 
 /** The Prism themes of the two color modes. */
 export type CodeThemes = {light: PrismTheme; dark: PrismTheme};

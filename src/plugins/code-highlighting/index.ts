@@ -1,8 +1,8 @@
 import {mkdirSync, readFileSync, readdirSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
-import {brokenApiLinks} from './api-links';
-import type {TypeInfoOptions} from './remark';
+import {brokenApiLinks} from './api-links.ts';
+import type {TypeInfoOptions} from './remark.ts';
 import {registerTypeInfoTable, typeInfoTableInChild} from './type-info-table.ts';
 import {
   assertLanguageSupported,
@@ -10,7 +10,7 @@ import {
   highlightCodeBlock,
   loadLanguages,
   type CodeThemes,
-} from './highlight';
+} from './highlight.ts';
 
 export type CodeSnippet = {language: string; code: string};
 export type HighlightedSnippet = CodeSnippet & {html: string};

@@ -16,7 +16,7 @@ import type {Code, Root} from 'mdast';
 import {parseAnnotations, type TypeQuery} from './annotations.ts';
 import {ApiReference} from './api-links.ts';
 import {COMPILED_LANGUAGES, optOutReason} from './compiler-options.ts';
-import {assertLanguageSupported, highlightCodeBlock, loadLanguages, type CodeThemes} from './highlight';
+import {assertLanguageSupported, highlightCodeBlock, loadLanguages, type CodeThemes} from './highlight.ts';
 import {isSampleFile, siteSamples} from './site-samples.ts';
 import {createTypeInfoService, type TypeInfo, type TypeInfoService} from './type-info.ts';
 import {registeredTypeInfoTable, sampleKey, tableKey} from './type-info-table.ts';

@@ -1,5 +1,5 @@
 import {load, type Element} from 'cheerio';
-import {pagePolicy, type Sources} from './policy';
+import {pagePolicy, type Sources} from './policy.ts';
 
 /**
  * Puts the page's policy into one built HTML file: a `<meta http-equiv>` as the

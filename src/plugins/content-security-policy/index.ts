@@ -1,8 +1,8 @@
 import {promises as fs} from 'node:fs';
 import path from 'node:path';
 import type {Plugin} from '@docusaurus/types';
-import {addPolicyToHtml} from './html';
-import {baseSources, type PolicyOptions, type Sources} from './policy';
+import {addPolicyToHtml} from './html.ts';
+import {baseSources, type PolicyOptions, type Sources} from './policy.ts';
 
 export type Options = PolicyOptions;
 

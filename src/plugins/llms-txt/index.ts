@@ -3,7 +3,7 @@ import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import {applyTrailingSlash} from '@docusaurus/utils-common';
 import type {DocMetadata, LoadedContent, LoadedVersion} from '@docusaurus/plugin-content-docs';
-import {createUrlResolver} from './links';
+import {createUrlResolver} from './links.ts';
 import {
   renderCategoryIndex,
   renderLlmsFull,
@@ -11,9 +11,9 @@ import {
   toMarkdownTwin,
   type CategoryItem,
   type ListedPage,
-} from './markdown';
-import {absoluteUrl, markdownPathFor} from './paths';
-import {declaredApis, readDeclarations, renderInstructions, type InstructionsOptions} from './instructions';
+} from './markdown.ts';
+import {absoluteUrl, markdownPathFor} from './paths.ts';
+import {declaredApis, readDeclarations, renderInstructions, type InstructionsOptions} from './instructions.ts';
 
 export type Section = {
   /** Heading of the section in llms.txt, e.g. "Guides". */

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import {absoluteUrl} from './paths';
+import {absoluteUrl} from './paths.ts';
 
 export type UrlResolverOptions = {
   /** `siteConfig.url`, e.g. `https://docs.streamr.network` (no path). */

@@ -16,7 +16,7 @@ import routes from '@generated/routes';
 import routesChunkNames from '@generated/routesChunkNames';
 import flat from '@docusaurus/core/lib/client/flat';
 import preloadRoute from '@docusaurus/core/lib/client/preload';
-import prefetchChunk, {whenIdle} from './prefetchChunk';
+import prefetchChunk, {whenIdle} from './prefetchChunk.ts';
 
 /** Added by Docusaurus's ChunkAssetPlugin: the URL of a chunk, by name. */
 declare const __webpack_require__: {gca(chunkName: string): string | undefined};

@@ -7,7 +7,7 @@
  * build (src/plugins/typedoc-sdk/docusaurus.ts).
  */
 import type {LoadContext, Plugin} from '@docusaurus/types';
-import {docsPresetOf, generateInChild} from '../typedoc-sdk/docusaurus';
+import {docsPresetOf, generateInChild} from '../typedoc-sdk/docusaurus.ts';
 
 export type Options = {
   /** docusaurus-plugin-typedoc options per version, in generation order. */

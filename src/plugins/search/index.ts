@@ -2,18 +2,18 @@ import {createHash} from 'node:crypto';
 import {promises as fs} from 'node:fs';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
-import type {SearchGlobalData} from './client/backend';
-import {inlineScript} from './client/earlyOpen';
-import {recordsFromBuild, recordsFromSources, type SourcePage} from './records/build';
-import {PART} from './engine/engine';
-import {encodeIndex, splitIndex} from './records/indexFile';
-import {warmUpSample} from './records/warmUp';
-import type {RecordRules} from './records/rules';
-import type {SearchSettings} from './settings';
-import type {SearchRecord, Synonym} from './types';
+import type {SearchGlobalData} from './client/backend.ts';
+import {inlineScript} from './client/earlyOpen.ts';
+import {recordsFromBuild, recordsFromSources, type SourcePage} from './records/build.ts';
+import {PART} from './engine/engine.ts';
+import {encodeIndex, splitIndex} from './records/indexFile.ts';
+import {warmUpSample} from './records/warmUp.ts';
+import type {RecordRules} from './records/rules.ts';
+import type {SearchSettings} from './settings.ts';
+import type {SearchRecord, Synonym} from './types.ts';
 
 export type {RecordRules, SearchSettings, Synonym};
-export {algoliaIndexSettings, DOCSEARCH_SEARCHABLE_ATTRIBUTES} from './settings';
+export {algoliaIndexSettings, DOCSEARCH_SEARCHABLE_ATTRIBUTES} from './settings.ts';
 
 export type Options = {
   /** `local`: the site's own index (build/ and dev server); `algolia`: the stock DocSearch client. */
@@ -132,7 +132,7 @@ export default function searchPlugin(context: LoadContext, options: Options): Pl
         )
         .action(
           async (siteDir: string | undefined, flags: {outDir: string; host?: string; maxDrop?: string}) => {
-            const {uploadToAlgolia, DEFAULT_MAX_RECORD_DROP} = await import('./records/upload');
+            const {uploadToAlgolia, DEFAULT_MAX_RECORD_DROP} = await import('./records/upload.ts');
             const env = (name: string) => process.env[name]?.trim() || undefined;
             const appId = env(options.algolia.env.appId);
             const indexName = env(options.algolia.env.indexName);

@@ -1,5 +1,5 @@
 // cspell:ignore Sizefor (Algolia's spelling of minWordSizefor1Typo)
-import {LEVELS} from './types';
+import {LEVELS} from './types.ts';
 
 /**
  * How search ranks and answers, in one place: the local engine reads this object

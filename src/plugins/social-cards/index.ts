@@ -4,7 +4,7 @@ import type {LoadContext, Plugin} from '@docusaurus/types';
 import type {LoadedContent as DocsContent} from '@docusaurus/plugin-content-docs';
 import type {BlogContent} from '@docusaurus/plugin-content-blog';
 import {runNodeChild} from '../../../scripts/lib/node-child.ts';
-import {socialCardFile} from './paths';
+import {socialCardFile} from './paths.ts';
 import {
   RENDERER_VERSION,
   copyCards,
@@ -12,7 +12,7 @@ import {
   type CardBrand,
   type CardText,
   type RenderOptions,
-} from './render';
+} from './render.ts';
 
 export type Options = {
   brand: CardBrand;

@@ -2,7 +2,7 @@ import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import type {Plugin} from '@docusaurus/types';
 import type {Compiler} from 'webpack';
-import {tslibUsage} from './usage';
+import {tslibUsage} from './usage.ts';
 
 /**
  * Docusaurus's browser code (@docusaurus/utils-common) is compiled with

@@ -1,9 +1,9 @@
-import type {SearchEngine} from '../engine/engine';
-import {countFacets} from '../engine/facets';
-import {highlightRanges, renderHighlight, renderSnippet, type QueryMatcher} from '../engine/highlight';
-import {withObjectId} from '../records/recordId';
-import type {SearchRecord} from '../types';
-import type {SearchParams} from './requests';
+import type {SearchEngine} from '../engine/engine.ts';
+import {countFacets} from '../engine/facets.ts';
+import {highlightRanges, renderHighlight, renderSnippet, type QueryMatcher} from '../engine/highlight.ts';
+import {withObjectId} from '../records/recordId.ts';
+import type {SearchRecord} from '../types.ts';
+import type {SearchParams} from './requests.ts';
 
 /**
  * The engine behind Algolia's search API: one Algolia search request in, the

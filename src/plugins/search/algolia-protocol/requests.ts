@@ -1,4 +1,4 @@
-import type {FacetFilters} from '../engine/facets';
+import type {FacetFilters} from '../engine/facets.ts';
 
 /** The Algolia search parameters the site's clients send (others are ignored). */
 export type SearchParams = {

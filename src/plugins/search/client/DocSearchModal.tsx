@@ -14,16 +14,16 @@ import {
   type DocSearchModalProps,
   type DocSearchTransformClient,
 } from '@docsearch/react';
-import {useSearchBackend} from './backend';
-import {exposeAsDialog} from './dialogRole';
-import {createFailureTracker} from './failures';
+import {useSearchBackend} from './backend.ts';
+import {exposeAsDialog} from './dialogRole.ts';
+import {createFailureTracker} from './failures.ts';
 import {
   createLocalSearchClient,
   openIndexAhead,
   wrapSearchClient,
   type SearchClientLike,
-} from './searchClient';
-import {STALE_HELP, STALE_TITLE, staleAssets} from './staleAssets';
+} from './searchClient.ts';
+import {STALE_HELP, STALE_TITLE, staleAssets} from './staleAssets.ts';
 import './styles.css';
 
 /** DocSearch 3.9's default `maxResultsPerGroup`, given to it explicitly so the local client shows the same. */

@@ -16,8 +16,8 @@ import React, {
   type ReactNode,
   type RefObject,
 } from 'react';
-import {startLocalSearch} from './searchWorkerStart';
-import {staleAssets} from './staleAssets';
+import {startLocalSearch} from './searchWorkerStart.ts';
+import {staleAssets} from './staleAssets.ts';
 
 /** The DocSearch version the site pins (package.json overrides); a unit test keeps it in step. */
 export const version = '3.9.0';

@@ -1,4 +1,4 @@
-import {READY_ATTRIBUTE, REQUESTED_ATTRIBUTE} from './earlyOpenAttributes';
+import {READY_ATTRIBUTE, REQUESTED_ATTRIBUTE} from './earlyOpenAttributes.ts';
 
 /**
  * The inline script the plugin puts in every page's head. It remembers a request

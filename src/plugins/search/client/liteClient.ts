@@ -1,6 +1,6 @@
-import {searchBackend} from './backend';
-import {searchPageFailures} from './failures';
-import {createLocalSearchClient, wrapSearchClient, type SearchClientLike} from './searchClient';
+import {searchBackend} from './backend.ts';
+import {searchPageFailures} from './failures.ts';
+import {createLocalSearchClient, wrapSearchClient, type SearchClientLike} from './searchClient.ts';
 
 /**
  * Stands in for `algoliasearch/lite` (aliased in; the /search page imports it):

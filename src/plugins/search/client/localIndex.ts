@@ -1,7 +1,7 @@
-import type {SearchResponse} from '../algolia-protocol/answer';
-import type {SearchParams} from '../algolia-protocol/requests';
-import type {LocalIndexFile, SplitIndexFile} from '../records/indexFile';
-import {localSearch, type LocalSearch, type ShownHits} from './localSearch';
+import type {SearchResponse} from '../algolia-protocol/answer.ts';
+import type {SearchParams} from '../algolia-protocol/requests.ts';
+import type {LocalIndexFile, SplitIndexFile} from '../records/indexFile.ts';
+import {localSearch, type LocalSearch, type ShownHits} from './localSearch.ts';
 
 /**
  * The site's own index where the engine runs: in the search worker

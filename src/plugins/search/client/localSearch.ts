@@ -3,10 +3,10 @@ import {
   firstOfEachSection,
   shownRecords,
   type SearchResponse,
-} from '../algolia-protocol/answer';
-import type {SearchParams} from '../algolia-protocol/requests';
-import type {LocalIndexFile, SplitIndexFile} from '../records/indexFile';
-import {openIndex, type ShardReader} from '../records/openIndex';
+} from '../algolia-protocol/answer.ts';
+import type {SearchParams} from '../algolia-protocol/requests.ts';
+import type {LocalIndexFile, SplitIndexFile} from '../records/indexFile.ts';
+import {openIndex, type ShardReader} from '../records/openIndex.ts';
 
 /**
  * What a consumer shows of a page of hits: DocSearch's dialog shows at most

@@ -1,10 +1,10 @@
-import {normalizeRequests, type SearchParams} from '../algolia-protocol/requests';
-import type {FailureTracker} from './failures';
-import type {IndexCall, IndexReply} from './localIndex';
-import type {ShownHits} from './localSearch';
-import {HIGHLIGHT_POST, HIGHLIGHT_PRE, sanitizeHit, type RenderProfile} from './sanitize';
-import {searchWorker} from './searchWorkerStart';
-import {staleAssets} from './staleAssets';
+import {normalizeRequests, type SearchParams} from '../algolia-protocol/requests.ts';
+import type {FailureTracker} from './failures.ts';
+import type {IndexCall, IndexReply} from './localIndex.ts';
+import type {ShownHits} from './localSearch.ts';
+import {HIGHLIGHT_POST, HIGHLIGHT_PRE, sanitizeHit, type RenderProfile} from './sanitize.ts';
+import {searchWorker} from './searchWorkerStart.ts';
+import {staleAssets} from './staleAssets.ts';
 
 /** The part of Algolia's lite client that DocSearch and algoliasearch-helper use. */
 export type SearchClientLike = {
@@ -114,7 +114,7 @@ function unwrap(reply: IndexReply): unknown {
  * chunk may be gone: ./staleAssets reloads the page once, or asks for a reload.
  */
 const inPage: IndexBackend = async (call) => {
-  const {runIndexCall} = await import('./localIndex').catch((error: unknown) => {
+  const {runIndexCall} = await import('./localIndex.ts').catch((error: unknown) => {
     staleAssets.report(error, 'engine');
     throw error;
   });

@@ -1,4 +1,4 @@
-import {serveIndexCalls, type WorkerScope} from './serveIndexCalls';
+import {serveIndexCalls, type WorkerScope} from './serveIndexCalls.ts';
 
 /**
  * The search worker's script: the engine off the page's main thread. Parsing

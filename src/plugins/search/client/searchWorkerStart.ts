@@ -1,5 +1,5 @@
-import {searchBackend} from './backend';
-import {INDEX_WORKER_NAME} from './indexWorkerName';
+import {searchBackend} from './backend.ts';
+import {INDEX_WORKER_NAME} from './indexWorkerName.ts';
 
 /** The search worker (./searchWorker.ts); `failed` once it could not start. */
 export type StartedWorker = {worker: Worker; failed: boolean};

@@ -1,7 +1,7 @@
-import type {LocalIndexFile, SplitIndexFile} from '../records/indexFile';
-import {openLocalIndex, runIndexCall, type IndexCall} from './localIndex';
-import {INDEX_WORKER_NAME} from './indexWorkerName';
-import {warmUpEngine} from './warmUp';
+import type {LocalIndexFile, SplitIndexFile} from '../records/indexFile.ts';
+import {openLocalIndex, runIndexCall, type IndexCall} from './localIndex.ts';
+import {INDEX_WORKER_NAME} from './indexWorkerName.ts';
+import {warmUpEngine} from './warmUp.ts';
 
 /** What the worker uses of its global scope (a fake one in the unit tests). */
 export type WorkerScope = {

@@ -1,13 +1,13 @@
-import type {SearchParams} from '../algolia-protocol/requests';
+import type {SearchParams} from '../algolia-protocol/requests.ts';
 import {
   isSplitIndex,
   repeatPostingList,
   type ContentShard,
   type IndexMetadata,
   type PostingShard,
-} from '../records/indexFile';
-import type {WarmUpSample} from '../records/warmUp';
-import {localSearch} from './localSearch';
+} from '../records/indexFile.ts';
+import type {WarmUpSample} from '../records/warmUp.ts';
+import {localSearch} from './localSearch.ts';
 
 /**
  * How the engine warms up (../records/warmUp.ts says why): the sample is

@@ -1,8 +1,8 @@
-import {ENGINE_ERROR} from '../codeMarkers';
-import type {SearchSettings} from '../settings';
-import type {SearchRecord, Synonym} from '../types';
-import {applyFacetFilters, type FacetFilters} from './facets';
-import type {QueryMatcher, TermMatch} from './highlight';
+import {ENGINE_ERROR} from '../codeMarkers.ts';
+import type {SearchSettings} from '../settings.ts';
+import type {SearchRecord, Synonym} from '../types.ts';
+import {applyFacetFilters, type FacetFilters} from './facets.ts';
+import type {QueryMatcher, TermMatch} from './highlight.ts';
 import {
   boundedDistance,
   normalize,
@@ -11,7 +11,7 @@ import {
   STOP_WORDS,
   tokenize,
   type Token,
-} from './tokenize';
+} from './tokenize.ts';
 
 /**
  * Retrieval and ranking over the DocSearch records, by the rules of one

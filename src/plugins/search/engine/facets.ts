@@ -1,4 +1,4 @@
-import type {SearchRecord} from '../types';
+import type {SearchRecord} from '../types.ts';
 
 /** Algolia facetFilters: an AND list whose items are filters or OR lists of filters. */
 export type FacetFilters = string | (string | string[])[];

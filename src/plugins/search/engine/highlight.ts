@@ -1,4 +1,4 @@
-import type {Token} from './tokenize';
+import type {Token} from './tokenize.ts';
 
 /** How a vocabulary term matched a query word. */
 export type TermMatch = {typos: number; exact: boolean; prefixLength: number | null; synonym?: boolean};

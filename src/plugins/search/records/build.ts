@@ -1,10 +1,10 @@
 import {promises as fs} from 'node:fs';
 import path from 'node:path';
-import type {SearchRecord} from '../types';
-import {recordsFromHtml, sitePathOfFile} from './html';
-import {blocksFromMarkdown} from './markdown';
-import {recordsFromBlocks} from './page';
-import {absoluteUrl, isExcluded, pageRankFor, sectionFor, sitePathOf, type RecordRules} from './rules';
+import type {SearchRecord} from '../types.ts';
+import {recordsFromHtml, sitePathOfFile} from './html.ts';
+import {blocksFromMarkdown} from './markdown.ts';
+import {recordsFromBlocks} from './page.ts';
+import {absoluteUrl, isExcluded, pageRankFor, sectionFor, sitePathOf, type RecordRules} from './rules.ts';
 
 async function htmlFiles(dir: string, root = dir): Promise<string[]> {
   const entries = await fs.readdir(dir, {withFileTypes: true});

@@ -1,7 +1,7 @@
 import {load, type AnyNode, type CheerioAPI, type Element} from 'cheerio';
-import type {SearchRecord} from '../types';
-import {recordsFromBlocks, withDescription, type Block} from './page';
-import {absoluteUrl, isExcluded, pageRankFor, sectionFor, sitePathOf, type RecordRules} from './rules';
+import type {SearchRecord} from '../types.ts';
+import {recordsFromBlocks, withDescription, type Block} from './page.ts';
+import {absoluteUrl, isExcluded, pageRankFor, sectionFor, sitePathOf, type RecordRules} from './rules.ts';
 
 /**
  * Records of one built page, with the selectors of DocSearch's Docusaurus v3

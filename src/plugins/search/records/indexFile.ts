@@ -1,8 +1,8 @@
-import {INDEX_FILE_ERROR} from '../codeMarkers';
-import type {RecordLayout, RecordSource} from '../engine/engine';
-import {splitWordRuns, startsWithWordChar, tokenize} from '../engine/tokenize';
-import type {SearchSettings} from '../settings';
-import type {WarmUpSample} from './warmUp';
+import {INDEX_FILE_ERROR} from '../codeMarkers.ts';
+import type {RecordLayout, RecordSource} from '../engine/engine.ts';
+import {splitWordRuns, startsWithWordChar, tokenize} from '../engine/tokenize.ts';
+import type {SearchSettings} from '../settings.ts';
+import type {WarmUpSample} from './warmUp.ts';
 import {
   LEVELS,
   LEVEL_WEIGHT,
@@ -11,7 +11,7 @@ import {
   type RecordType,
   type SearchRecord,
   type Synonym,
-} from '../types';
+} from '../types.ts';
 
 /**
  * The local index file: the same records the Algolia upload gets, written

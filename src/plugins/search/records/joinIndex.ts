@@ -1,4 +1,4 @@
-import type {ContentShard, LocalIndexFile, SplitIndexFile} from './indexFile';
+import type {ContentShard, LocalIndexFile, SplitIndexFile} from './indexFile.ts';
 
 /**
  * The whole index back from a split one (the first file and its content shards),

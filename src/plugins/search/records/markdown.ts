@@ -1,6 +1,6 @@
 import type {ListItem, Nodes, RootContent, TableRow} from 'mdast';
 import {MarkdownError, parsePage, plainText, type PageHeading} from '../../../markdown/index.ts';
-import type {Block} from './page';
+import type {Block} from './page.ts';
 
 /**
  * Blocks of a Markdown/MDX source, for the dev server (`npm start` renders pages

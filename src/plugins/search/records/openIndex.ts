@@ -1,6 +1,6 @@
-import {INDEX_FILE_ERROR} from '../codeMarkers';
-import {lowerBound, PART, SearchEngine} from '../engine/engine';
-import type {SearchRecord} from '../types';
+import {INDEX_FILE_ERROR} from '../codeMarkers.ts';
+import {lowerBound, PART, SearchEngine} from '../engine/engine.ts';
+import type {SearchRecord} from '../types.ts';
 import {
   buildPostings,
   decodeIndex,
@@ -14,7 +14,7 @@ import {
   type LocalIndexFile,
   type PostingShard,
   type SplitIndexFile,
-} from './indexFile';
+} from './indexFile.ts';
 
 /** The engine over a whole index file, with the term table built from the file's piece numbers (no tokenizing). */
 export function searchEngineFor(file: LocalIndexFile): SearchEngine {

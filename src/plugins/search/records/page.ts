@@ -1,5 +1,5 @@
-import {recordId} from './recordId';
-import {LEVELS, LEVEL_WEIGHT, type Hierarchy, type Level, type RecordType, type SearchRecord} from '../types';
+import {recordId} from './recordId.ts';
+import {LEVELS, LEVEL_WEIGHT, type Hierarchy, type Level, type RecordType, type SearchRecord} from '../types.ts';
 
 /**
  * A page as a flat list of blocks in reading order, whatever it was parsed from

@@ -1,5 +1,5 @@
-import {hash53} from '../../../utils/hash53';
-import type {Hierarchy, RecordType, SearchRecord} from '../types';
+import {hash53} from '../../../utils/hash53.ts';
+import type {Hierarchy, RecordType, SearchRecord} from '../types.ts';
 
 /**
  * A stable id from the record's URL, type, hierarchy and content: the same

@@ -1,6 +1,6 @@
-import {PART} from '../engine/engine';
-import type {SearchSettings} from '../settings';
-import type {SearchRecord, Synonym} from '../types';
+import {PART} from '../engine/engine.ts';
+import type {SearchSettings} from '../settings.ts';
+import type {SearchRecord, Synonym} from '../types.ts';
 import {
   buildPostings,
   encodeIndex,
@@ -8,7 +8,7 @@ import {
   type ContentShard,
   type PostingShard,
   type SplitIndexFile,
-} from './indexFile';
+} from './indexFile.ts';
 
 /**
  * The site's first records as a tiny split index of its own, with queries to

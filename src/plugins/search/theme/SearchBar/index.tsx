@@ -2,9 +2,9 @@ import React, {useEffect, useState, useSyncExternalStore, type ReactNode} from '
 import Head from '@docusaurus/Head';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import SearchBar from '@docs-search/stock-theme/SearchBar';
-import {useSearchBackend} from '../../client/backend';
-import {READY_ATTRIBUTE, REQUESTED_ATTRIBUTE} from '../../client/earlyOpenAttributes';
-import {STALE_HELP, STALE_TITLE, handleDialogChunkRejections, staleAssets} from '../../client/staleAssets';
+import {useSearchBackend} from '../../client/backend.ts';
+import {READY_ATTRIBUTE, REQUESTED_ATTRIBUTE} from '../../client/earlyOpenAttributes.ts';
+import {STALE_HELP, STALE_TITLE, handleDialogChunkRejections, staleAssets} from '../../client/staleAssets.ts';
 import './styles.css';
 
 /**

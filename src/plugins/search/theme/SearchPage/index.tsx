@@ -5,8 +5,8 @@ import {HtmlClassNameProvider, PageMetadata} from '@docusaurus/theme-common';
 import {translate} from '@docusaurus/Translate';
 import useBaseUrl from '@docusaurus/useBaseUrl';
 import SearchPage from '@docs-search/stock-theme/SearchPage';
-import {useSearchBackend} from '../../client/backend';
-import {searchPageFailures} from '../../client/failures';
+import {useSearchBackend} from '../../client/backend.ts';
+import {searchPageFailures} from '../../client/failures.ts';
 import {NoScriptNoticeContext} from '@site/src/components/NoScriptFallback';
 import './styles.css';
 
