@@ -111,9 +111,14 @@ describe('servers left running are never tested', () => {
     // In its own process: spawnSync below blocks this one, which could then not answer.
     leftover = spawn(process.execPath, [
       '-e',
-      `require('node:http').createServer((q, r) => r.end('old build')).listen(${port}, '127.0.0.1')`,
+      `require('node:http').createServer((q, r) => r.end('old build')).listen(${port}, '127.0.0.1', () => console.log('listening'))`,
     ]);
-    await expect.poll(() => isPortFree(port)).toBe(false);
+    // Wait for the server to say it listens, however long a busy machine takes (no poll timeout).
+    await new Promise<void>((resolve, reject) => {
+      leftover!.stdout!.on('data', (data: Buffer) => data.toString().includes('listening') && resolve());
+      leftover!.on('exit', (code) => reject(new Error(`the stand-in server exited (${code})`)));
+    });
+    expect(await isPortFree(port)).toBe(false);
     const result = run('timeout 50 npx playwright test tests/e2e/navigation.spec.ts', {
       E2E_PORT: String(port),
     });
