@@ -3,12 +3,27 @@ import {mkdtempSync, readFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {Worker} from 'node:worker_threads';
-import {removeGroup, throttleWorkers, workerThrottleUnavailable} from '../../scripts/audit/worker-throttle.ts';
+import {
+  removeGroup,
+  throttleWorkers,
+  workerThrottleUnavailable,
+} from '../../scripts/audit/worker-throttle.ts';
 
-/** A thread that spins for `ms` of wall time; Node names its thread after the worker (15 characters). */
-function spinningThread(name: string, ms: number): {done: Promise<void>} {
-  const worker = new Worker(`const end = Date.now() + ${ms}; while (Date.now() < end);`, {eval: true, name});
-  return {done: new Promise((resolve, reject) => worker.once('exit', () => resolve()).once('error', reject))};
+/**
+ * A thread that spins until stopped; Node names its thread after the worker (15 characters).
+ * It spins until told to stop, not for a fixed time, so that a slow machine cannot end it before
+ * the test has read its CPU time.
+ */
+function spinningThread(name: string): {stop: () => void; done: Promise<void>} {
+  const flag = new Int32Array(new SharedArrayBuffer(4));
+  const worker = new Worker(
+    `const flag = require('node:worker_threads').workerData; while (Atomics.load(flag, 0) === 0);`,
+    {eval: true, name, workerData: flag},
+  );
+  return {
+    stop: () => Atomics.store(flag, 0, 1),
+    done: new Promise((resolve, reject) => worker.once('exit', () => resolve()).once('error', reject)),
+  };
 }
 
 /** CPU time a thread used, in ms (utime + stime from /proc, in clock ticks of 10 ms). */
@@ -32,22 +47,24 @@ describe('slowing the search worker in the audit', () => {
     `slows threads named DedicatedWorker to a quarter of a CPU, and no other thread (${unavailable ?? 'cgroup v1'})`,
     async () => {
       const throttle = throttleWorkers({rate: 4, processIds: () => [process.pid]});
+      const started = Date.now();
+      const worker = spinningThread('DedicatedWorker spin');
+      const other = spinningThread('OtherWorker spin');
       try {
-        const started = Date.now();
-        const worker = spinningThread('DedicatedWorker spin', 600);
-        const other = spinningThread('OtherWorker spin', 600);
         await expect.poll(() => throttle.threads.size, {interval: 5}).toBe(1);
         const [tid] = throttle.threads;
         expect(throttle.threads.size, 'the other worker is left alone').toBe(1);
         expect(readFileSync(`/proc/${process.pid}/task/${tid}/comm`, 'utf8').trim()).toBe('DedicatedWorker');
-        // Read before it ends (its /proc entry goes with it): a quarter of the wall time, plus one period's slack.
+        // Read while it still spins (its /proc entry goes with it): a quarter of the wall time, plus one period's slack.
         await new Promise((resolve) => setTimeout(resolve, 500));
         const cpu = threadCpuMs(tid);
         const wall = Date.now() - started;
         expect(cpu).toBeLessThanOrEqual(wall / 4 + 30);
         expect(throttle.throttledPeriods()).toBeGreaterThan(0);
-        await Promise.all([worker.done, other.done]);
       } finally {
+        worker.stop();
+        other.stop();
+        await Promise.all([worker.done, other.done]);
         throttle.stop();
       }
     },

@@ -26,6 +26,8 @@ import {recordsFromBlocks} from '../../src/plugins/search/records/page.ts';
 const backendData = vi.hoisted(() => ({backend: 'local', localIndexUrl: '/search-index.json'}));
 vi.mock('../../src/plugins/search/client/backend.ts', () => ({searchBackend: () => backendData}));
 
+// vi.waitFor gives up after 1 s by default, which a busy machine can outrun: wait as long as the test may.
+const UNTIL_TEST_TIMEOUT = {timeout: 50_000};
 const evil = '<img src=x onerror=alert(1)>';
 const mark = (text: string) => `${HIGHLIGHT_PRE}${text}${HIGHLIGHT_POST}`;
 
@@ -237,7 +239,7 @@ describe('local client', () => {
       .mockImplementation(async () => new Response(JSON.stringify(file)));
     vi.stubGlobal('fetch', fetch);
     openIndexAhead('/index-w.json');
-    await vi.waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
+    await vi.waitFor(() => expect(fetch).toHaveBeenCalledTimes(1), UNTIL_TEST_TIMEOUT);
     await new Promise((resolve) => setTimeout(resolve, 0)); // the failure settles
     const client = createLocalSearchClient('/index-w.json');
     // The failed warm-up is not the search's failure: the search fetches again and answers.
@@ -401,7 +403,10 @@ describe('the search worker', () => {
     expect(workers).toHaveLength(1);
     expect(workers[0]).toMatchObject({name: 'docs-search /index-w0.json'});
     expect(workers[0].url).toMatch(/searchWorker/);
-    await vi.waitFor(() => expect(fetch).toHaveBeenCalledWith('/index-w0.json', expect.anything()));
+    await vi.waitFor(
+      () => expect(fetch).toHaveBeenCalledWith('/index-w0.json', expect.anything()),
+      UNTIL_TEST_TIMEOUT,
+    );
     expect(workers[0].posted).toEqual([]);
     // The dialog's client uses that worker and that load of the index.
     const {createLocalSearchClient: create, openIndexAhead: openAhead} =
@@ -459,7 +464,10 @@ describe('the search worker', () => {
     performance.clearMeasures('docs-search:load');
     openAhead('/index-w2.json');
     // Opening succeeds in the page (the load is measured only then), from a fetch of its own.
-    await vi.waitFor(() => expect(performance.getEntriesByName('docs-search:load')).toHaveLength(1));
+    await vi.waitFor(
+      () => expect(performance.getEntriesByName('docs-search:load')).toHaveLength(1),
+      UNTIL_TEST_TIMEOUT,
+    );
     const client = create('/index-w2.json');
     await expect(client.search({requests: [{indexName: 'docs', query: 'stream'}]})).resolves.toMatchObject({
       results: [{nbHits: 1}],
@@ -505,13 +513,13 @@ describe('the search worker', () => {
     backendData.localIndexUrl = '/index-w5.json';
     const {startLocalSearch} = await import('../../src/plugins/search/client/searchWorkerStart.ts');
     startLocalSearch();
-    await vi.waitFor(() => expect(warmedOn).toHaveLength(1));
+    await vi.waitFor(() => expect(warmedOn).toHaveLength(1), UNTIL_TEST_TIMEOUT);
     expect(warmedOn[0]).toEqual(JSON.parse(JSON.stringify(file)));
     expect(stops).toEqual([[false]]);
     const {createLocalSearchClient: create, openIndexAhead: openAhead} =
       await import('../../src/plugins/search/client/searchClient.ts');
     openAhead('/index-w5.json');
-    await vi.waitFor(() => expect(workers[0].posted).toHaveLength(1));
+    await vi.waitFor(() => expect(workers[0].posted).toHaveLength(1), UNTIL_TEST_TIMEOUT);
     await new Promise((resolve) => setTimeout(resolve, 5));
     expect(stopOf()).toBe(false); // opening again is no reason to stop
     await create('/index-w5.json').search({requests: [{indexName: 'docs', query: 'stream'}]});
@@ -533,7 +541,7 @@ describe('the search worker', () => {
     backendData.localIndexUrl = '/index-w6.json';
     const {createLocalSearchClient: create} = await import('../../src/plugins/search/client/searchClient.ts');
     const answered = create('/index-w6.json').search({requests: [{indexName: 'docs', query: 'stream'}]});
-    await vi.waitFor(() => expect(workers[0].received).toBe(1));
+    await vi.waitFor(() => expect(workers[0].received).toBe(1), UNTIL_TEST_TIMEOUT);
     release();
     await expect(answered).resolves.toMatchObject({results: [{nbHits: 1}]});
     expect(warmUp).not.toHaveBeenCalled();
