@@ -4,7 +4,7 @@
  * for the browser tests of that mode (tests/e2e/search-algolia.spec.ts): they
  * answer the browser's Algolia requests from a local stand-in of Algolia's API.
  * The admin key is set to a marker the tests look for in the output: it must
- * never get there. Fails on build warnings, like `npm run build:checked`.
+ * never get there. Fails on build warnings, like `npm run build`.
  */
 import {spawnSync} from 'node:child_process';
 import {readFileSync} from 'node:fs';

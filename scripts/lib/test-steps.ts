@@ -22,7 +22,7 @@ export function testSteps({e2ePort}: {e2ePort: number}): TestStep[] {
     {name: 'browser', command: 'node scripts/ensure-browser.ts'},
     {name: 'unit tests', command: 'npm run test:unit -- --allowOnly=false'},
     {name: 'code samples', command: 'npm run check:samples'},
-    {name: 'build', command: 'npm run build:checked'},
+    {name: 'build', command: 'npm run build'},
     {name: 'build (Algolia search mode)', command: 'npm run build:search-algolia', needs: 'build'},
     // The MCP server package is built from build/ and tested against it.
     {name: 'MCP server package', command: 'npm run test:mcp -- --allowOnly=false', needs: 'build'},

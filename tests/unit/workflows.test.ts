@@ -27,6 +27,19 @@ describe('the deploy workflow: test, build, deploy, then reindex from the deploy
     expect(needs(publish)).toEqual(['build']);
   });
 
+  it('deploys the one production build: `npm run build`, the checked, memory-capped build that npm test runs', () => {
+    const packageJson = JSON.parse(readFileSync('package.json', 'utf8')) as {scripts: Record<string, string>};
+    expect(packageJson.scripts.build).toBe('node scripts/build-checked.ts');
+    expect(
+      Object.keys(packageJson.scripts)
+        .filter((name) => /^build(:|$)/.test(name))
+        .sort(),
+    ).toEqual(['build', 'build:mcp', 'build:search-algolia']);
+    expect(build.steps!.filter((step) => /\bbuild\b/.test(step.run ?? '')).map((step) => step.run)).toEqual([
+      'npm run build',
+    ]);
+  });
+
   it('builds with the Pages origin and base path, so links and search records match the deployed site', () => {
     const buildStep = build.steps!.find((step) => step.run?.startsWith('npm run build'))!;
     expect(buildStep.env).toMatchObject({
