@@ -33,7 +33,7 @@ export function llmsTxtOptionsWith(sections: readonly SiteSection[]) {
       'run nodes and earn DATA as an Operator, delegate or sponsor, and learn how the network, its incentives and its security work. ' +
       'Includes the generated API reference of @streamr/sdk.',
     sections: llmsSections(sections),
-    // Under 100 kB per twin (the largest is about 27 kB); tests/e2e/llms-txt.spec.ts checks the built site too.
+    // The build fails on a larger twin; tests/e2e/llms-txt.spec.ts checks the built site too.
     maxTwinBytes: 100_000,
     instructions: {
       sdkPackage: {name: sdkPackage.name, version: sdkPackage.version},

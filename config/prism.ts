@@ -73,9 +73,9 @@ export const codeHighlightingOptions: RemarkCodeHighlightingOptions = {
 /**
  * The remark plugin, as Docusaurus's content plugins take it. Its options are bound
  * here rather than listed: Docusaurus copies every plugin option into the browser's
- * site config (see build-only-options.ts), and the themes would add ~0.5 KB brotli
- * to every page. What is listed is a hash of them, so caches keyed on the loader's
- * options (Rspack's persistent cache) still see when they change.
+ * site config (see build-only-options.ts), and the themes would add to the
+ * JavaScript of every page. What is listed is a hash of them, so caches keyed on
+ * the loader's options (Rspack's persistent cache) still see when they change.
  */
 function remarkCodeHighlightingConfigured() {
   return remarkCodeHighlighting(codeHighlightingOptions);

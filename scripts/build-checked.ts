@@ -10,7 +10,8 @@
  * waiting beside it): Node running Docusaurus's CLI with the build's heap flags
  * (scripts/lib/build-heap.ts) and the output check preloaded
  * (scripts/lib/build-output-check.ts). A parent process reading the build's
- * output held about 65 MB for the whole build. See README, "Build memory".
+ * output would hold its own memory for the whole build. See scripts/README.md,
+ * "Build memory".
  */
 import {spawnSync} from 'node:child_process';
 import {createRequire} from 'node:module';
@@ -18,12 +19,12 @@ import {fileURLToPath} from 'node:url';
 import {buildHeapFlags} from './lib/build-heap.ts';
 
 // Docusaurus's own CLI on this Node, not through `npx` (an npm process and a shell
-// that would sit in memory for the whole build, about 90 MB, doing nothing).
+// that would sit in memory for the whole build, doing nothing).
 const cli = createRequire(import.meta.url).resolve('@docusaurus/core/bin/docusaurus.mjs');
 const check = fileURLToPath(new URL('./lib/build-output-check.ts', import.meta.url));
 // glibc gives each thread that allocates at the same time as another a malloc arena of its own
 // (up to 8 per core), and memory freed in an arena stays with the process. Two arenas for the
-// build and its children: cold build peak 889/849/845 against 951/904/910 MiB (interleaved runs).
+// build and its children lower the cold build's peak.
 // Other C libraries ignore the variable; a value already set wins.
 const env = {MALLOC_ARENA_MAX: '2', ...process.env};
 const args = [...buildHeapFlags(), '--import', check, cli, 'build', ...process.argv.slice(2)];

@@ -4,8 +4,8 @@
  * The first-load JavaScript budget is shared with the byte-budget browser test in
  * `npm test` (tests/e2e/performance.spec.ts), which compares our page against stock
  * numbers stored in config/first-load-js-budget.json. Why a checked-in file: building
- * the stock site in every test run would add a minute of CPU to `npm test` on shared
- * 2-core machines, and the stock numbers are deterministic (same Docusaurus packages +
+ * the stock site in every test run would add a whole extra build to `npm test`,
+ * and the stock numbers are deterministic (same Docusaurus packages +
  * same content = same bytes; brotli is deterministic). The file records the Docusaurus
  * version it was measured with; the test refuses a file measured with another version,
  * and the audit reports when the stored numbers have drifted from a fresh measurement.

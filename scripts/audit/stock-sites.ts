@@ -8,7 +8,7 @@
  *   (including the generated SDK reference), blog and static files. It isolates
  *   what our own code and configuration add to a page: stock Docusaurus ships
  *   per-page data (routes, chunk maps, sidebar, doc metadata) on every page, so a
- *   site with 140 pages ships more JavaScript than a one-page site for reasons
+ *   site with many pages ships more JavaScript than a one-page site for reasons
  *   that have nothing to do with the site's code.
  *
  * Both use `future.faster` (Rspack + SWC), as our site does, so the comparison

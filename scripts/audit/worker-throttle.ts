@@ -2,11 +2,10 @@
  * Slows a browser's dedicated workers as DevTools slows a page's main thread.
  *
  * `Emulation.setCPUThrottlingRate` slows the main thread of a page only:
- * Chromium refuses it on worker targets, and a loop that took 380–550 ms on the
- * slowed main thread took 100–120 ms in a worker of the same page. The search
- * engine runs in a worker, so a first search measured with DevTools' throttling
- * alone would count its main-thread part on a slow phone and its engine on this
- * machine. Here each worker thread gets the same share of a CPU as the throttled
+ * Chromium refuses it on worker targets, so a worker of a slowed page runs at
+ * the machine's full speed. The search engine runs in a worker, so a first
+ * search measured with DevTools' throttling alone would count its main-thread
+ * part on a slow phone and its engine on this machine. Here each worker thread gets the same share of a CPU as the throttled
  * main thread: the Linux kernel's CFS bandwidth control (cgroup v1 `cpu`
  * controller), which lets a thread run `period / rate` of every `period`.
  *

@@ -39,7 +39,7 @@ export default function offlinePlugin(context: LoadContext, options: Options): P
         offlineModeActivationStrategies: ['always'],
         swRegister: path.join(__dirname, 'browser', 'register.ts'),
         swCustom,
-        // The plugin precaches every HTML, script, style and image of the build (19 MB here) on the
+        // The plugin precaches every HTML, script, style and image of the build (the whole site) on the
         // first visit; the worker saves what is read instead (service-worker.ts), so precache nothing.
         // (swSrc and swDest are the plugin's own, set when it runs.)
         injectManifestConfig: {globIgnores: ['**/*']} as PwaOptions['injectManifestConfig'],

@@ -5,9 +5,9 @@ import type {Plugin} from '@docusaurus/types';
  * Prefetches each JavaScript chunk once. Docusaurus prefetches the chunks of every
  * internal link that scrolls into view (or is hovered), by route: a route's chunks
  * include those of its parent routes, which every docs page shares, so a page with
- * 35 visible links appended 465 `<link rel="prefetch">` elements for 27 files, and
- * prefetched the very chunks the page had just loaded. That DOM work was about
- * 180 ms of main-thread time on a throttled phone, while the page should be idle.
+ * a few dozen visible links appended hundreds of `<link rel="prefetch">` elements for
+ * a few dozen files, and prefetched the very chunks the page had just loaded: DOM
+ * work on the main thread right after hydration, while the page should be idle.
  *
  * The plugin swaps Docusaurus's prefetch helper (@docusaurus/core/lib/client/prefetch.js,
  * which takes a chunk URL) for ./prefetchChunk.ts, and the `window.docusaurus` object that

@@ -113,7 +113,7 @@ export async function fillCacheInChild(
     cwd: process.cwd(),
     stdout: 'capture',
     failure: (exit) => `social-cards: the card process failed (exit ${exit}); its message is above`,
-    // Its live heap is about 35 MB; uncapped, V8 let it grow to 300 MB resident before collecting.
+    // Its live heap is small; uncapped, V8 lets it grow many times larger before collecting.
     nodeFlags: ['--max-old-space-size=128'],
   });
   return JSON.parse(stats) as CacheStats;

@@ -8,7 +8,7 @@ import {tslibUsage} from './usage.ts';
  * Docusaurus's browser code (@docusaurus/utils-common) is compiled with
  * TypeScript's `importHelpers` and requires `tslib` for one helper,
  * `__importDefault`. A CommonJS require keeps the whole library, so every page's
- * main bundle carried all of tslib (3.6 KB brotli) for one small function.
+ * main bundle carried all of tslib for one small function.
  *
  * The browser bundle resolves `tslib` to ./browser-helpers.ts, which re-exports
  * only the helpers in use from tslib's ES module build. The server bundle keeps

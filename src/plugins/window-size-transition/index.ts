@@ -9,10 +9,9 @@ import type {Plugin} from '@docusaurus/types';
  * contents). On a phone the hook switches to "mobile" right after hydration,
  * which removes the desktop sidebar and table of contents and mounts the mobile
  * menu. Docusaurus sets that state as an ordinary update, which React renders in
- * one uninterruptible task: 30-45 ms on the Node.js guide and the SDK API class
- * page on a fast machine, about four times that on a mid-range phone, while the
- * page is already visible and should answer taps. As a transition the same work
- * is split into short slices.
+ * one uninterruptible task, long on pages with a big sidebar, while the page is
+ * already visible and should answer taps. As a transition the same work is split
+ * into short slices.
  */
 export default function windowSizeTransitionPlugin(): Plugin {
   return {

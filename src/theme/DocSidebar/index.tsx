@@ -3,7 +3,7 @@
  * difference: the desktop sidebar stays mounted at every width. The theme renders
  * it for the server ("ssr") and then, on a narrow screen, unmounts it right after
  * hydration; removing that tree was the longest task of the switch to the phone
- * layout on the guides (about 250 components, synchronous even inside a
+ * layout on the guides (the whole sidebar tree, synchronous even inside a
  * transition, since React commits in one go). Below 997 px its container is
  * `display: none` (the theme's DocRoot styles), so keeping it costs nothing and
  * shows nothing; the mobile menu's copy is added as the theme does, through

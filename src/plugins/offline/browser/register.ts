@@ -9,8 +9,8 @@ import ExecutionEnvironment from '@docusaurus/ExecutionEnvironment';
  * loaded only then).
  *
  * The plain `navigator.serviceWorker` API instead of the PWA plugin's own
- * registration code: that loads workbox-window (bundled twice, 6 KB of first-load
- * JavaScript in all) for what these few lines do. Its other work is not needed
+ * registration code: that loads workbox-window (bundled twice, counted in every
+ * page's first-load JavaScript) for what these few lines do. Its other work is not needed
  * here: offline mode is always on (./index.ts), so the worker's URL never changes
  * and installing the app never has to swap registrations.
  */

@@ -4,8 +4,8 @@
  * It builds the menu only when a reader reaches for it. Docusaurus mounts the
  * whole mobile menu (site sections and, on docs pages, the full docs sidebar a
  * second time) as soon as a page hydrates on a narrow screen, and renders it
- * again once the docs sidebar hands over its items: 360 components on the SDK API
- * class page, in an uninterruptible task while the page should answer taps. Here
+ * again once the docs sidebar hands over its items: hundreds of components on
+ * a docs page, in an uninterruptible task while the page should answer taps. Here
  * it is mounted when the pointer goes down on the menu button or the button gets
  * keyboard focus, so it exists, closed, before the click opens it (and the slide-in
  * transition plays), or at the latest when it is opened.
