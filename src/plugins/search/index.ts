@@ -4,7 +4,8 @@ import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import type {SearchGlobalData} from './client/backend.ts';
 import {inlineScript} from './client/earlyOpen.ts';
-import {recordsFromBuild, recordsFromSources, type SourcePage} from './records/build.ts';
+import {cachedSourceRecords, latestOnly} from './devIndex.ts';
+import {recordsFromBuild, type SourcePage} from './records/build.ts';
 import {PART} from './engine/engine.ts';
 import {encodeIndex, splitIndex} from './records/indexFile.ts';
 import {warmUpSample} from './records/warmUp.ts';
@@ -56,6 +57,11 @@ export default function searchPlugin(context: LoadContext, options: Options): Pl
   // Its own folder: the dev server serves all of it at the site root.
   const devDir = path.join(context.generatedFilesDir, 'search-dev-server');
   const isDevServer = process.env.NODE_ENV !== 'production';
+  const sourceRecords = cachedSourceRecords(options.records);
+  const writeDevIndex = latestOnly((error) =>
+    console.error('[search] the dev server index was not updated:', error),
+  );
+  let devIndexWritten = false;
 
   return {
     name: 'docs-search',
@@ -104,8 +110,16 @@ export default function searchPlugin(context: LoadContext, options: Options): Pl
     async allContentLoaded({allContent}) {
       if (options.backend !== 'local' || !isDevServer) return;
       const pages = sourcePages(context, allContent as AllContent);
-      const records = await recordsFromSources(pages, options.records);
-      await writeIndex(path.join(devDir, options.indexFile), records, options);
+      const write = writeDevIndex(async () => {
+        const {records} = await sourceRecords(pages);
+        await writeIndex(path.join(devDir, options.indexFile), records, options);
+      });
+      // The first index is there before the site is served; after an edit it follows in the
+      // background, so the edited page reaches the screen without waiting for it.
+      if (!devIndexWritten) {
+        await write;
+        devIndexWritten = true;
+      }
     },
 
     async postBuild({outDir}) {

@@ -1,0 +1,48 @@
+/**
+ * The dev server's index writes: an edit reloads the site's content, and each reload asks for the
+ * index again. Writes run one at a time, and a write that a newer request supersedes before it
+ * starts is skipped, so two writes never share the shard folder (they removed each other's files:
+ * ENOTEMPTY) and a burst of saves costs one write after the one in progress. Records are kept per
+ * page, by the page's source and metadata, so a write re-reads only the pages that changed.
+ */
+import {createHash} from 'node:crypto';
+import {promises as fs} from 'node:fs';
+import {recordsFromSources, type SourcePage} from './records/build.ts';
+import type {RecordRules} from './records/rules.ts';
+import type {SearchRecord} from './types.ts';
+
+/** Runs tasks one after another; a task still waiting when a newer one arrives is dropped. */
+export function latestOnly(onError: (error: unknown) => void): (task: () => Promise<void>) => Promise<void> {
+  let generation = 0;
+  let chain = Promise.resolve();
+  return (task) => {
+    const mine = ++generation;
+    chain = chain.then(() => (mine === generation ? task() : undefined)).catch(onError);
+    return chain;
+  };
+}
+
+/** Records from Markdown sources, re-made only for pages whose source or metadata changed. */
+export function cachedSourceRecords(
+  rules: RecordRules,
+): (pages: SourcePage[]) => Promise<{records: SearchRecord[]; remade: number}> {
+  let cache = new Map<string, SearchRecord[]>();
+  return async (pages) => {
+    const next = new Map<string, SearchRecord[]>();
+    const records: SearchRecord[] = [];
+    let remade = 0;
+    for (const page of pages) {
+      const source = await fs.readFile(page.file, 'utf8').catch(() => '');
+      const key = createHash('sha256').update(JSON.stringify(page)).update(source).digest('hex');
+      let pageRecords = cache.get(key);
+      if (!pageRecords) {
+        pageRecords = await recordsFromSources([page], rules);
+        remade += 1;
+      }
+      next.set(key, pageRecords);
+      records.push(...pageRecords);
+    }
+    cache = next;
+    return {records, remade};
+  };
+}

@@ -1,0 +1,69 @@
+import {mkdtempSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import {describe, expect, it, vi} from 'vitest';
+import {cachedSourceRecords, latestOnly} from '../../src/plugins/search/devIndex.ts';
+import type {SourcePage} from '../../src/plugins/search/records/build.ts';
+
+describe("the dev server's index writes (src/plugins/search/devIndex.ts)", () => {
+  it('run one at a time, skip requests a newer one superseded, and go on after a failure', async () => {
+    const errors: unknown[] = [];
+    const schedule = latestOnly((error) => errors.push(error));
+    let running = 0;
+    let mostAtOnce = 0;
+    const ran: string[] = [];
+    let releaseFirst!: () => void;
+    const firstHeld = new Promise<void>((resolve) => (releaseFirst = resolve));
+    const task =
+      (name: string, wait?: Promise<void>, fail = false) =>
+      async () => {
+        running += 1;
+        mostAtOnce = Math.max(mostAtOnce, running);
+        await wait;
+        await new Promise((resolve) => setTimeout(resolve, 1));
+        running -= 1;
+        ran.push(name);
+        if (fail) throw new Error(`${name} failed`);
+      };
+    schedule(task('first', firstHeld, true));
+    await vi.waitFor(() => expect(running).toBe(1), {timeout: 50_000}); // the first write is under way
+    schedule(task('second'));
+    const last = schedule(task('third'));
+    releaseFirst();
+    await last;
+    expect(ran).toEqual(['first', 'third']);
+    expect(mostAtOnce).toBe(1);
+    expect(errors).toEqual([new Error('first failed')]);
+  });
+
+  it('re-make the records of changed pages only', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'dev-index-'));
+    const page = (name: string, text: string): SourcePage => {
+      writeFileSync(path.join(dir, `${name}.md`), `---\ndescription: x\n---\n\n# ${name}\n\n${text}\n`);
+      return {
+        permalink: `/${name}`,
+        title: name,
+        file: path.join(dir, `${name}.md`),
+        facets: {language: 'en', docusaurus_tag: 'default'},
+      };
+    };
+    const rules = {siteUrl: 'https://example.com', baseUrl: '/', exclude: [], sections: [], pageRank: []};
+    const records = cachedSourceRecords(rules);
+    const pages = [page('one', 'First page text.'), page('two', 'Second page text.')];
+    const first = await records(pages);
+    expect(first.remade).toBe(2);
+    expect(first.records.map((record) => record.content).filter(Boolean)).toEqual([
+      'First page text.',
+      'Second page text.',
+    ]);
+    expect(await records(pages)).toEqual({records: first.records, remade: 0});
+    pages[1] = page('two', 'Second page, edited.');
+    const edited = await records(pages);
+    expect(edited.remade).toBe(1);
+    expect(edited.records.map((record) => record.content).filter(Boolean)).toEqual([
+      'First page text.',
+      'Second page, edited.',
+    ]);
+    vi.restoreAllMocks();
+  });
+});
