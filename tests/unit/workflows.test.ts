@@ -3,7 +3,13 @@ import yaml from 'js-yaml';
 import {describe, expect, it} from 'vitest';
 
 // The guarantees README "What each workflow guarantees" promises, read from the workflow files.
-type Step = {uses?: string; run?: string; with?: Record<string, unknown>; env?: Record<string, string>};
+type Step = {
+  uses?: string;
+  run?: string;
+  if?: string;
+  with?: Record<string, unknown>;
+  env?: Record<string, string>;
+};
 type Job = {needs?: string | string[]; uses?: string; if?: string; steps?: Step[]};
 type Workflow = {on: Record<string, unknown>; jobs: Record<string, Job>};
 const needs = (job: Job) => [job.needs ?? []].flat();
