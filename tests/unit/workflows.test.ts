@@ -3,16 +3,22 @@ import yaml from 'js-yaml';
 import {describe, expect, it} from 'vitest';
 
 // The guarantees README "What each workflow guarantees" promises, read from the workflow files.
-type Step = {uses?: string; run?: string; with?: Record<string, unknown>; env?: Record<string, string>};
+type Step = {
+  uses?: string;
+  run?: string;
+  if?: string;
+  with?: Record<string, unknown>;
+  env?: Record<string, string>;
+};
 type Job = {needs?: string | string[]; uses?: string; if?: string; steps?: Step[]};
 type Workflow = {on: Record<string, unknown>; jobs: Record<string, Job>};
+const needs = (job: Job) => [job.needs ?? []].flat();
 const readWorkflow = (name: string) =>
   yaml.load(readFileSync(`.github/workflows/${name}`, 'utf8')) as Workflow;
 
 describe('the deploy workflow: test, build, deploy, then reindex from the deployed build', () => {
   const deploy = readWorkflow('deploy.yml');
   const {test, build, deploy: publish, reindex} = deploy.jobs;
-  const needs = (job: Job) => [job.needs ?? []].flat();
 
   it('runs on pushes to main, daily at 15:00 UTC and on demand', () => {
     expect(deploy.on.push).toEqual({branches: ['main']});
@@ -73,5 +79,95 @@ describe('the deploy workflow: test, build, deploy, then reindex from the deploy
       }
     }
     expect([...pins].filter(([, refs]) => refs.size > 1)).toEqual([]);
+  });
+});
+
+describe('CI: the npm test stages as parallel jobs, the browser tests in shards', () => {
+  const ci = readWorkflow('ci.yml');
+  type MatrixJob = Job & {strategy?: {matrix?: {shard?: number[]}}; 'runs-on'?: string};
+  const jobs = ci.jobs as Record<string, MatrixJob>;
+  const runs = (job: Job) => job.steps!.map((step) => step.run ?? '');
+
+  it('runs every stage of npm test: checks and build as jobs, browser as shards of Playwright', async () => {
+    const {STAGES} = await import('../../scripts/lib/test-steps.ts');
+    const staged = Object.values(jobs).flatMap((job) =>
+      runs(job).flatMap((run) => [...run.matchAll(/npm test -- --stage (\w+)/g)].map((match) => match[1])),
+    );
+    expect([...staged, 'browser'].sort()).toEqual([...STAGES].sort());
+    const {shard} = jobs.browser.strategy!.matrix!;
+    expect(shard).toEqual([1, 2, 3, 4]);
+    expect(runs(jobs.browser)).toContain(
+      `npx playwright test --forbid-only --shard=\${{ matrix.shard }}/${shard!.length} --reporter=blob`,
+    );
+    expect(needs(jobs.browser)).toEqual(['build']);
+  });
+
+  it('merges the shards into one report, even when a shard failed', () => {
+    const report = jobs['browser-report'];
+    expect(needs(report)).toEqual(['browser']);
+    expect(report.if).toBe('${{ !cancelled() }}');
+    expect(runs(report)).toContain('npx playwright merge-reports --reporter html ./all-blob-reports');
+  });
+});
+
+describe('pull requests: a preview at its own URL, removed on close; a visual diff', () => {
+  const workflow = readWorkflow('pull-request.yml') as Workflow & {permissions: unknown};
+  const {
+    preview,
+    'visual-diff': visual,
+    'build-base': buildBase,
+  } = workflow.jobs as Record<
+    string,
+    Job & {permissions?: Record<string, string>; env?: Record<string, string>}
+  >;
+
+  it('runs when a pull request opens, changes and closes, with no permission unless a job asks', () => {
+    expect(workflow.on.pull_request).toEqual({types: ['opened', 'reopened', 'synchronize', 'closed']});
+    expect(workflow.permissions).toEqual({});
+    expect(preview.permissions).toEqual({contents: 'write', 'pull-requests': 'write'});
+    expect(visual.permissions).toEqual({contents: 'read'});
+  });
+
+  it('builds the preview under pr-preview/pr-<number>/ and publishes it only from this repository', () => {
+    const build = preview.steps!.find((step) => step.run === 'npm run build')!;
+    expect(build.if).toBe("github.event.action != 'closed'");
+    expect(build.env?.BASE_URL).toBe(
+      '${{ env.PAGES_BASE_PATH }}/pr-preview/pr-${{ github.event.pull_request.number }}/',
+    );
+    expect(preview.env?.SAME_REPOSITORY).toBe(
+      '${{ github.event.pull_request.head.repo.full_name == github.repository }}',
+    );
+    const publish = preview.steps!.find((step) => step.uses?.startsWith('rossjrw/pr-preview-action@'))!;
+    // No `action` input: the action deploys on open and push, and removes the preview on close.
+    expect(publish.if).toBe("env.SAME_REPOSITORY == 'true'");
+    expect(publish.with).toEqual({
+      'source-dir': 'build',
+      'preview-branch': 'gh-pages',
+      'umbrella-dir': 'pr-preview',
+      'qr-code': false,
+    });
+    const forkArtifact = preview.steps!.find((step) => step.uses?.startsWith('actions/upload-artifact@'))!;
+    expect(forkArtifact.if).toBe("env.SAME_REPOSITORY != 'true' && github.event.action != 'closed'");
+  });
+
+  it('keeps previews when the site deploys: the same branch, pr-preview/ excluded from cleaning, no force push', () => {
+    const deploy = readWorkflow('deploy.yml').jobs.deploy;
+    const publish = deploy.steps!.find((step) =>
+      step.uses?.startsWith('JamesIves/github-pages-deploy-action@'),
+    )!;
+    expect(publish.with).toMatchObject({
+      folder: 'build',
+      branch: 'gh-pages',
+      'clean-exclude': 'pr-preview/',
+      force: false,
+    });
+  });
+
+  it('diffs the pages the pull request changes, rendered from its base and its head', () => {
+    expect(buildBase.steps![0].with).toMatchObject({ref: '${{ github.event.pull_request.base.sha }}'});
+    expect(needs(visual)).toEqual(['build-base']);
+    expect(visual.steps!.map((step) => step.run).filter(Boolean)).toContain(
+      'node scripts/visual-diff.ts --base base-build --head build --since ${{ github.event.pull_request.base.sha }}',
+    );
   });
 });
