@@ -55,7 +55,8 @@ export const BROWSER_FILES = [
   'src/plugins/window-size-transition/useWindowSize.ts',
   'src/plugins/code-highlighting/no-browser-prism.ts',
   'src/plugins/code-highlighting/markup.ts',
-  'src/plugins/llms-txt/paths.ts',
+  'src/plugins/social-cards/paths.ts',
+  'src/build-output/layout.ts',
   'src/plugins/clean-html-urls/cleanPath.ts',
 ];
 

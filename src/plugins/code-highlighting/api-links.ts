@@ -13,6 +13,7 @@ import path from 'node:path';
 import {createSlugger} from '@docusaurus/utils';
 import {load} from 'cheerio';
 import ts from 'typescript';
+import {htmlFileOf} from '../../build-output/index.ts';
 
 /** The entry point whose exports the reference documents (config/typedoc.ts). */
 const SDK_ENTRY = path.join('node_modules', '@streamr', 'sdk', 'dist', 'exports-nodejs.d.ts');
@@ -139,12 +140,6 @@ function idsOf(html: string): Set<string> {
   );
 }
 
-/** The built HTML file of a page URL (trailingSlash: false writes `page.html`). */
-function builtFile(buildDir: string, baseUrl: string, url: string): string {
-  const route = url.startsWith(baseUrl) ? url.slice(baseUrl.length) : url.replace(/^\//, '');
-  return path.join(buildDir, `${route.replace(/\/$/, '') || 'index'}.html`);
-}
-
 /** API reference links of built type hovers (`a.twoslash-hover`). */
 export function typeInfoLinks(html: string): string[] {
   const $ = load(html);
@@ -165,7 +160,7 @@ export function brokenApiLinks(buildDir: string, baseUrl: string, pages: readonl
     const html = readFileSync(page, 'utf8');
     for (const link of typeInfoLinks(html)) {
       const [url = '', anchor] = link.split('#');
-      const file = builtFile(buildDir, baseUrl, url);
+      const file = path.join(buildDir, htmlFileOf(url, baseUrl));
       if (!idCache.has(file))
         idCache.set(file, existsSync(file) ? idsOf(readFileSync(file, 'utf8')) : undefined);
       const ids = idCache.get(file);
