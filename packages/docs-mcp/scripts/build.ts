@@ -18,7 +18,7 @@ import {
   markdownFileOf,
   routeOfMarkdownFile,
 } from '../../../src/build-output/index.ts';
-import {joinIndex} from '../../../src/plugins/search/records/joinIndex.ts';
+import {joinIndex} from '../../../src/plugins/search/node.ts';
 import {htmlHeadingIds, symbolsOfPage, type ApiSymbol} from '../src/api-symbols.ts';
 import type {Page} from '../src/pages.ts';
 

@@ -2,7 +2,7 @@
  * The site's pages as the server holds them: one Markdown twin per page,
  * looked up by any spelling of its address.
  */
-import {markdownPathFor} from '../../../src/build-output/layout.ts';
+import {markdownPathFor} from '../../../src/build-output/index.ts';
 import {editDistance} from '../../../src/utils/edit-distance.ts';
 
 export type Page = {
