@@ -19,7 +19,8 @@ import {
   routeOfMarkdownFile,
 } from '../../../src/build-output/index.ts';
 import {joinIndex} from '../../../src/plugins/search/node.ts';
-import {htmlHeadingIds, symbolsOfPage, type ApiSymbol} from '../src/api-symbols.ts';
+import type {ApiSymbol} from '../src/api-symbols.ts';
+import {htmlHeadingIds, symbolsOfPage} from './api-symbols.ts';
 import type {Page} from '../src/pages.ts';
 
 const packageDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
