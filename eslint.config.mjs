@@ -34,10 +34,27 @@ export const focusedTestSelectors = [
  *   plugin it may import freely, except the plugin's node-side `index`;
  * - browser code never imports Node built-ins, `scripts/`, `config/` or the site
  *   config module (`docusaurus.config.ts`): those are build-time code;
- * - nothing outside `tests/` imports from `tests/` (test-only helpers live there).
+ * - nothing outside `tests/` imports from `tests/` (test-only helpers live there),
+ *   and site code (`src/`, `scripts/`, `config/`, packages) names no path into
+ *   `tests/` either, so no tool reads test data by fs;
+ * - Node-side site code in `src/` (plugins, `src/node/`) does not import `scripts/`:
+ *   what plugins and scripts share lives in `src/` (e.g. `src/node/node-child.ts`);
+ * - a package (`packages/<name>`) imports from the site only its public Node
+ *   entries (PUBLIC_NODE_ENTRIES); its tests may reach further, to compare.
  */
 const siteDir = import.meta.dirname;
 const NODE_BUILTINS = new Set(builtinModules);
+/**
+ * The site modules a package may import: one public Node entry per module, each
+ * saying so in its header. Anything else of the site is free to change under them.
+ */
+export const PUBLIC_NODE_ENTRIES = [
+  'config/site.ts',
+  'src/build-output/index.ts',
+  'src/markdown/index.ts',
+  'src/plugins/search/node.ts',
+  'src/utils/edit-distance.ts',
+];
 /** Browser code: bundled for the client. */
 export const BROWSER_FILES = [
   'src/theme/**',
@@ -55,8 +72,11 @@ export const BROWSER_FILES = [
   'src/plugins/window-size-transition/useWindowSize.ts',
   'src/plugins/code-highlighting/no-browser-prism.ts',
   'src/plugins/code-highlighting/markup.ts',
-  'src/plugins/llms-txt/paths.ts',
+  'src/plugins/social-cards/paths.ts',
+  'src/build-output/layout.ts',
   'src/plugins/clean-html-urls/cleanPath.ts',
+  // Bundled on its own for the service worker's scope, which has no DOM but no Node either.
+  'src/plugins/offline/service-worker.ts',
 ];
 
 /** The file a specifier names inside the site, or undefined for a package. */
@@ -72,6 +92,19 @@ function isInside(file, dir) {
   return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
 }
 
+/** A site path relative to the site, with `/` separators. */
+const siteRelative = (file) => path.relative(siteDir, file).split(path.sep).join('/');
+
+/** Why a package's import of a site module breaks a boundary, or undefined. */
+function packageBreak(target, importer) {
+  const [, name] = /^packages\/([^/]+)\//.exec(siteRelative(importer)) ?? [];
+  if (!name || isInside(target, path.join(siteDir, 'packages', name))) return undefined;
+  if (/^packages\/[^/]+\/tests\//.test(siteRelative(importer))) return undefined;
+  const relative = siteRelative(target).replace(/\.(ts|tsx|js|mjs)$/, '');
+  if (PUBLIC_NODE_ENTRIES.some((entry) => entry.replace(/\.ts$/, '') === relative)) return undefined;
+  return `Package "${name}" imports the site only through its public Node entries (${PUBLIC_NODE_ENTRIES.join(', ')}), not ${siteRelative(target)}; export what it needs from one of them.`;
+}
+
 /** Why an import breaks a boundary, or undefined. */
 function boundaryBreak(specifier, importer, browser) {
   const target = siteFileOf(specifier, importer);
@@ -81,7 +114,12 @@ function boundaryBreak(specifier, importer, browser) {
     !isInside(importer, path.join(siteDir, 'tests'))
   )
     return 'Only tests import from tests/; move the helper next to the code that needs it, or the caller into tests/.';
-  if (!browser) return undefined;
+  if (!browser) {
+    if (!target) return undefined;
+    if (isInside(importer, path.join(siteDir, 'src')) && isInside(target, path.join(siteDir, 'scripts')))
+      return 'Site code in src/ does not import scripts/ (tools); move what both need into src/ (src/node/ or the plugin that owns it).';
+    return packageBreak(target, importer);
+  }
   if (specifier.startsWith('node:') || NODE_BUILTINS.has(specifier.split('/')[0]))
     return `Browser code cannot use the Node built-in "${specifier}".`;
   if (specifier === '@generated/docusaurus.config')
@@ -158,8 +196,43 @@ const relativeImportExtensions = {
   },
 };
 
+/**
+ * Site code names no path into `tests/` (`'tests/x.json'`, `'../tests/support'`,
+ * `path.join('tests', …)`): a tool that reads test data by fs depends on tests/
+ * as much as an import would. Import specifiers are left to the rules above.
+ */
+const noTestsPaths = {
+  meta: {
+    type: 'problem',
+    schema: [],
+    docs: {description: 'Site code does not read files under tests/'},
+  },
+  create(context) {
+    const check = (node, value) => {
+      if (typeof value !== 'string' || !/^(?:\.{1,2}\/)*tests(?:\/|$)/.test(value)) return;
+      const parent = node.parent;
+      if (
+        parent &&
+        ['ImportDeclaration', 'ExportNamedDeclaration', 'ExportAllDeclaration', 'ImportExpression'].includes(
+          parent.type,
+        )
+      )
+        return;
+      context.report({
+        node,
+        message: `Only tests read tests/ ("${value}"); move the data next to the code that needs it, or the caller into tests/.`,
+      });
+    };
+    return {
+      Literal: (node) => check(node, node.value),
+      TemplateLiteral: (node) => check(node, node.quasis[0]?.value.cooked),
+    };
+  },
+};
+
 const boundaries = {
   rules: {
+    'no-tests-paths': noTestsPaths,
     'browser-imports': moduleBoundariesRule(true),
     'node-imports': moduleBoundariesRule(false),
     'relative-import-extensions': relativeImportExtensions,
@@ -216,6 +289,18 @@ export default tseslint.config(
     files: BROWSER_FILES,
     plugins: {boundaries},
     rules: {'boundaries/browser-imports': 'error'},
+  },
+  {
+    files: [
+      'src/**/*.{ts,tsx,mjs,js}',
+      'scripts/**/*.{ts,mjs,js}',
+      'config/**/*.{ts,mjs,js}',
+      'packages/*/src/**/*.{ts,mjs,js}',
+      'packages/*/scripts/**/*.{ts,mjs,js}',
+    ],
+    ignores: ['**/*.test.{ts,tsx}'],
+    plugins: {boundaries},
+    rules: {'boundaries/no-tests-paths': 'error'},
   },
   {
     // A focused test silently skips every other test in its file or run.

@@ -6,6 +6,7 @@ import {spawn} from 'node:child_process';
 import {existsSync, promises as fs} from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
+import {builtHtmlFiles} from '../../src/build-output/index.ts';
 import {canMeasure, sampleTreeRss, systemUnits} from './proc-tree.ts';
 
 const CHILD_TIMES = path.join(path.dirname(fileURLToPath(import.meta.url)), 'child-times.ts');
@@ -56,15 +57,7 @@ export async function timed(
 
 /** HTML pages of a build (not counting 404.html) and URLs in its sitemap. */
 export async function countPages(buildDir: string): Promise<{pages: number; sitemapUrls: number}> {
-  let pages = 0;
-  for (const entry of await fs.readdir(buildDir, {recursive: true, withFileTypes: true})) {
-    if (
-      entry.isFile() &&
-      entry.name.endsWith('.html') &&
-      !(entry.parentPath === buildDir && entry.name === '404.html')
-    )
-      pages++;
-  }
+  const pages = builtHtmlFiles(buildDir).length;
   const sitemap = await fs.readFile(path.join(buildDir, 'sitemap.xml'), 'utf8');
   return {pages, sitemapUrls: (sitemap.match(/<loc>/g) ?? []).length};
 }

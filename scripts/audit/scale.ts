@@ -85,8 +85,13 @@ export async function addSyntheticDocs(
 ): Promise<number> {
   const docsDir = path.join(dir, 'docs');
   const files = await docFiles(docsDir);
-  const sources = await Promise.all(files.map((file) => fs.readFile(path.join(docsDir, file), 'utf8')));
-  const words = vocabulary(sources);
+  const pages = await Promise.all(
+    files.map(async (file) => ({
+      file: path.join(docsDir, file),
+      source: await fs.readFile(path.join(docsDir, file), 'utf8'),
+    })),
+  );
+  const words = vocabulary(pages);
   const random = seededRandom(20261125);
   const wanted = Math.max(0, targetDocs - files.length - generatedDocs);
   for (let written = 0; written < wanted; written++) {
@@ -96,7 +101,7 @@ export async function addSyntheticDocs(
     const file = path.join(docsDir, files[index]);
     await fs.writeFile(
       path.join(path.dirname(file), variantFileName(path.basename(file), copy)),
-      variantSource(sources[index], {copy, words, random}),
+      variantSource(pages[index], {copy, words, random}),
     );
   }
   return wanted;

@@ -12,11 +12,14 @@
  * larger, and would make every query hit ten equal records.
  *
  * What is never changed, because changing it could break the build or its
- * links: front matter other than the keys above, fenced code, headings (their
+ * links: front matter other than the keys above, code blocks, headings (their
  * ids are link targets), and any line holding MDX/JSX (`<`, `{`, `}`), import or
  * export statements, admonition fences, reference definitions. Inside a changed
- * line, inline code, links, images and URLs are kept as they are.
+ * line, inline code, links, images and URLs are kept as they are. Front matter,
+ * code blocks and the title come from the site's Markdown front-end (src/markdown),
+ * which reads the page as the build does.
  */
+import {parsePage} from '../../src/markdown/index.ts';
 
 /** Front-matter keys whose values must differ between a page and its variants. */
 const SUFFIXED_KEYS = ['id', 'slug', 'title', 'sidebar_label'] as const;
@@ -51,52 +54,70 @@ function isUntouchable(line: string): boolean {
   );
 }
 
-/** Splits a page into its front matter (without the `---` lines) and body. */
-export function splitFrontMatter(source: string): {frontMatter: string | null; body: string} {
-  const match = /^---\r?\n([\s\S]*?)\r?\n---\r?\n/.exec(source);
-  if (!match) return {frontMatter: null, body: source};
-  return {frontMatter: match[1], body: source.slice(match[0].length)};
+/** A docs page's source; `file` names it in errors and picks `.md` or `.mdx` parsing. */
+export type PageSource = {file: string; source: string};
+
+/**
+ * A page's lines, with which of them are front matter (fences included) and which are
+ * code (fences included), as the site's Markdown front-end reads the page.
+ */
+function pageLines({file, source}: PageSource) {
+  const page = parsePage(source, {file});
+  const code = new Set<number>();
+  for (const block of page.codeBlocks)
+    for (let line = block.line; line <= block.endLine; line++) code.add(line - 1);
+  const frontMatter = page.frontMatterLines && {
+    start: page.frontMatterLines.start - 1,
+    end: page.frontMatterLines.end - 1,
+  };
+  const title = page.headings.find((heading) => heading.depth === 1);
+  return {
+    lines: source.split('\n'),
+    frontMatter,
+    /** Index of the page's first H1 (the title when front matter has none). */
+    titleLine: title && title.line - 1,
+    isProse: (index: number, line: string) =>
+      !code.has(index) && !(frontMatter && index <= frontMatter.end) && !isUntouchable(line),
+  };
 }
 
-/** The words of a docs corpus that prose variants draw from (lines as `varyProse` would see them). */
-export function vocabulary(sources: string[]): string[] {
+/** Splits a page into its front matter (without the `---` lines) and body. */
+export function splitFrontMatter(
+  source: string,
+  file = 'page.md',
+): {frontMatter: string | null; body: string} {
+  const {lines, frontMatter} = pageLines({file, source});
+  if (!frontMatter) return {frontMatter: null, body: source};
+  return {
+    frontMatter: lines.slice(frontMatter.start + 1, frontMatter.end).join('\n'),
+    body: lines.slice(frontMatter.end + 1).join('\n'),
+  };
+}
+
+/** The words of a docs corpus that prose variants draw from (the prose lines `variantSource` varies). */
+export function vocabulary(pages: PageSource[]): string[] {
   const words = new Set<string>();
-  for (const source of sources) {
-    const lines = splitFrontMatter(source).body.split('\n');
-    let inFence = false;
-    for (const line of lines) {
-      if (/^\s*(```|~~~)/.test(line)) inFence = !inFence;
-      if (inFence || isUntouchable(line)) continue;
+  for (const page of pages) {
+    const {lines, isProse} = pageLines(page);
+    lines.forEach((line, index) => {
+      if (!isProse(index, line)) return;
       for (const word of line.replace(PROTECTED, ' ').match(WORD) ?? []) words.add(word.toLowerCase());
-    }
+    });
   }
   return [...words].sort();
 }
 
-/** Swaps words of the prose lines of `body` for vocabulary words with probability `rate`. */
-export function varyProse(body: string, words: string[], random: () => number, rate = 0.3): string {
-  if (words.length === 0) return body;
-  let inFence = false;
-  return body
-    .split('\n')
-    .map((line) => {
-      if (/^\s*(```|~~~)/.test(line)) {
-        inFence = !inFence;
-        return line;
-      }
-      if (inFence || isUntouchable(line)) return line;
-      // Rewrite only the text between protected spans.
-      let result = '';
-      let last = 0;
-      const swap = (text: string) =>
-        text.replace(WORD, (word) => (random() < rate ? words[Math.floor(random() * words.length)] : word));
-      for (const match of line.matchAll(PROTECTED)) {
-        result += swap(line.slice(last, match.index)) + match[0];
-        last = match.index + match[0].length;
-      }
-      return result + swap(line.slice(last));
-    })
-    .join('\n');
+/** A prose line with its words swapped for vocabulary words with probability `rate`; protected spans kept. */
+function varyLine(line: string, words: string[], random: () => number, rate: number): string {
+  let result = '';
+  let last = 0;
+  const swap = (text: string) =>
+    text.replace(WORD, (word) => (random() < rate ? words[Math.floor(random() * words.length)] : word));
+  for (const match of line.matchAll(PROTECTED)) {
+    result += swap(line.slice(last, match.index)) + match[0];
+    last = match.index + match[0].length;
+  }
+  return result + swap(line.slice(last));
 }
 
 /** The value of a front-matter key with a variant suffix (a slug `/` becomes `/copy-N`). */
@@ -111,21 +132,11 @@ function suffixValue(key: string, value: string, copy: number): string {
   return JSON.stringify(next);
 }
 
-/** Front matter with unique id/slug/title/sidebar_label for variant `copy`. */
-export function varyFrontMatter(frontMatter: string, copy: number): string {
-  return frontMatter
-    .split('\n')
-    .map((line) => {
-      const match = /^([A-Za-z_]+):\s*(.+)$/.exec(line);
-      if (!match || !(SUFFIXED_KEYS as readonly string[]).includes(match[1])) return line;
-      return `${match[1]}: ${suffixValue(match[1], match[2], copy)}`;
-    })
-    .join('\n');
-}
-
-/** The first H1 of a body with the variant suffix (the page title when front matter has none). */
-function varyTitle(body: string, copy: number): string {
-  return body.replace(/^# (.+)$/m, (_, title: string) => `# ${title} (copy ${copy})`);
+/** A front-matter line with a unique id/slug/title/sidebar_label for variant `copy`. */
+function varyFrontMatterLine(line: string, copy: number): string {
+  const match = /^([A-Za-z_]+):\s*(.+)$/.exec(line);
+  if (!match || !(SUFFIXED_KEYS as readonly string[]).includes(match[1])) return line;
+  return `${match[1]}: ${suffixValue(match[1], match[2], copy)}`;
 }
 
 /** File name of variant `copy` of `fileName` (`intro.md` → `intro-copy-2.md`). */
@@ -135,10 +146,17 @@ export function variantFileName(fileName: string, copy: number): string {
 
 /** Variant `copy` (2, 3, ...) of a docs page's source. */
 export function variantSource(
-  source: string,
-  {copy, words, random}: {copy: number; words: string[]; random: () => number},
+  page: PageSource,
+  {copy, words, random, rate = 0.3}: {copy: number; words: string[]; random: () => number; rate?: number},
 ): string {
-  const {frontMatter, body} = splitFrontMatter(source);
-  const varied = varyTitle(varyProse(body, words, random), copy);
-  return frontMatter === null ? varied : `---\n${varyFrontMatter(frontMatter, copy)}\n---\n${varied}`;
+  const {lines, frontMatter, titleLine, isProse} = pageLines(page);
+  return lines
+    .map((line, index) => {
+      if (frontMatter && index > frontMatter.start && index < frontMatter.end)
+        return varyFrontMatterLine(line, copy);
+      if (index === titleLine)
+        return line.replace(/^# (.+)$/, (_, title: string) => `# ${title} (copy ${copy})`);
+      return words.length > 0 && isProse(index, line) ? varyLine(line, words, random, rate) : line;
+    })
+    .join('\n');
 }

@@ -9,6 +9,7 @@
 import {existsSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {load} from 'cheerio';
+import {htmlFileOf} from '../../src/build-output/index.ts';
 import {compressedSizes, type Sizes} from './first-load-js.ts';
 
 export type TypeInfoHtml = {route: string; hovers: number; with: Sizes; without: Sizes; extra: Sizes};
@@ -46,16 +47,10 @@ export function typeInfoHtml(route: string, html: string): TypeInfoHtml {
   };
 }
 
-/** The built HTML file of a route (trailingSlash: false writes `route.html`). */
-export function htmlFileOf(buildDir: string, route: string): string {
-  const relative = route.replace(/^\/+|\/+$/g, '');
-  return path.join(buildDir, relative ? `${relative}.html` : 'index.html');
-}
-
 /** The figure for each audited route that is in the build. */
 export function measureTypeInfoHtml(buildDir: string, routes: readonly string[]): TypeInfoHtml[] {
   return routes
-    .map((route) => ({route, file: htmlFileOf(buildDir, route)}))
+    .map((route) => ({route, file: path.join(buildDir, htmlFileOf(route))}))
     .filter(({file}) => existsSync(file))
     .map(({route, file}) => typeInfoHtml(route, readFileSync(file, 'utf8')));
 }

@@ -11,7 +11,7 @@
  * - A 384 MB old generation, about twice the live heap measured, makes V8 collect
  *   before it grows past that (the pages are rendered on the main thread,
  *   config/faster.ts; the build's child processes get their own flags,
- *   scripts/lib/node-child.ts). A build that really
+ *   src/node/node-child.ts). A build that really
  *   needs more (a much bigger site) stops with "heap out of memory"; raise it
  *   with BUILD_MAX_OLD_SPACE_MB.
  */

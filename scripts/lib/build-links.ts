@@ -4,9 +4,10 @@
  * rules of GitHub Pages). Docusaurus checks that links name a route; this checks
  * that the host serves the route at the URL written, without a redirect.
  */
-import {readFileSync, readdirSync} from 'node:fs';
+import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {load} from 'cheerio';
+import {builtHtmlFiles, routeOfHtmlFile} from '../../src/build-output/index.ts';
 
 /** Attributes that make the browser request a URL, by element. */
 const URL_ATTRIBUTES = [
@@ -18,18 +19,6 @@ const URL_ATTRIBUTES = [
   ['iframe', 'src'],
 ];
 const SRCSET_ELEMENTS = ['img', 'source'];
-
-/**
- * The URL path a built HTML file is served at, as a browser resolves its relative
- * links: `a/b.html` at `/a/b`, `a/index.html` at `/a/` and `index.html` at `/`.
- * `relativeFile` is the path inside the build, with `/` separators.
- */
-export function pageUrlPath(relativeFile: string, baseUrl = '/'): string {
-  const clean = relativeFile.endsWith('index.html')
-    ? relativeFile.slice(0, -'index.html'.length)
-    : relativeFile.slice(0, -'.html'.length);
-  return `${baseUrl}${clean}`;
-}
 
 /**
  * The internal URL paths (no query or fragment) one page links to, each once.
@@ -85,14 +74,8 @@ export function collectBuildLinks(
   {baseUrl = '/', siteOrigins = []}: {baseUrl?: string; siteOrigins?: string[]} = {},
 ): Map<string, string[]> {
   const links = new Map<string, string[]>();
-  const files = readdirSync(buildDir, {recursive: true, withFileTypes: true})
-    .filter((entry) => entry.isFile() && entry.name.endsWith('.html'))
-    .map((entry) =>
-      path.relative(buildDir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'),
-    )
-    .sort();
-  for (const file of files) {
-    const pagePath = pageUrlPath(file, baseUrl);
+  for (const file of builtHtmlFiles(buildDir, {notFound: true})) {
+    const pagePath = routeOfHtmlFile(file, baseUrl);
     for (const link of internalLinks(readFileSync(path.join(buildDir, file), 'utf8'), pagePath, {
       siteOrigins,
     })) {

@@ -8,7 +8,7 @@
  * read the build's output through pipes, and that process (about 65 MB resident,
  * idle) counted towards the build's peak memory for the whole build. Child
  * processes of the build pass their output through this process
- * (./node-child.ts), so it sees theirs too.
+ * (src/node/node-child.ts), so it sees theirs too.
  */
 import {writeSync} from 'node:fs';
 import {isMainThread} from 'node:worker_threads';

@@ -1,7 +1,8 @@
 /**
  * Levenshtein distance between two strings, kept in two rows. Used to suggest the
  * nearest known name when one is misspelled (node config keys, MCP page paths and
- * API symbols).
+ * API symbols). A public Node entry of its own (eslint.config.mjs, PUBLIC_NODE_ENTRIES):
+ * the docs-mcp package imports it.
  */
 export function editDistance(a: string, b: string): number {
   let previous = Array.from({length: b.length + 1}, (_, index) => index);

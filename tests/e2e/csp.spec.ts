@@ -1,5 +1,6 @@
-import {readdirSync, readFileSync} from 'node:fs';
+import {readFileSync} from 'node:fs';
 import path from 'node:path';
+import {builtHtmlFiles} from '../../src/build-output/index.ts';
 import {policyOf, watchCspViolations} from './csp-helpers.ts';
 import {expect, test} from './fixtures.ts';
 import {openSearch, searchDialog} from './search-helpers.ts';
@@ -15,9 +16,7 @@ import {openSearch, searchDialog} from './search-helpers.ts';
 const BUILD_DIR = 'build';
 
 test('every built HTML file declares one policy, before any script', () => {
-  const files = readdirSync(BUILD_DIR, {recursive: true, encoding: 'utf8'}).filter((file) =>
-    file.endsWith('.html'),
-  );
+  const files = builtHtmlFiles(BUILD_DIR, {notFound: true});
   expect(files.length).toBeGreaterThan(100);
   const problems: string[] = [];
   for (const file of files) {

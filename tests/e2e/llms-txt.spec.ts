@@ -3,7 +3,8 @@ import AxeBuilder from '@axe-core/playwright';
 import type {APIRequestContext, Page} from '@playwright/test';
 import {sitemapPaths as parseSitemap} from '../support/sitemap.ts';
 import {expect, test} from './fixtures.ts';
-import {isDocsPage, listedUrls, listingProblems, pagePathOfTwin} from '../support/llms-listing.ts';
+import {routeOfMarkdownFile} from '../../src/build-output/index.ts';
+import {isDocsPage, listedUrls, listingProblems} from '../support/llms-listing.ts';
 
 /** Paths of the built sitemap, relative to the served site. */
 async function sitemapPaths(request: APIRequestContext): Promise<string[]> {
@@ -53,7 +54,7 @@ test.describe('llms.txt and Markdown twins', () => {
 
     const docsPages = (await sitemapPaths(request)).filter((path) => isDocsPage(path));
     expect(docsPages.length).toBeGreaterThan(100);
-    const listed = listedUrls(body).map((url) => pagePathOfTwin(new URL(url).pathname));
+    const listed = listedUrls(body).map((url) => routeOfMarkdownFile(new URL(url).pathname.slice(1)));
     expect(listingProblems(docsPages, listed)).toEqual([]);
     // Blog posts and the non-docs pages are left out on purpose (tests/support/llms-listing.ts).
     expect(listed.filter((path) => path.startsWith('/blog') || path === '/api-docs')).toEqual([]);
@@ -111,7 +112,10 @@ test.describe('llms.txt and Markdown twins', () => {
       }
       const href = /\bhref="?([^"\s>]+)/.exec(links[0])?.[1] ?? '';
       const twin = new URL(href);
-      if (twin.origin !== 'https://docs.streamr.network' || pagePathOfTwin(twin.pathname) !== path) {
+      if (
+        twin.origin !== 'https://docs.streamr.network' ||
+        routeOfMarkdownFile(twin.pathname.slice(1)) !== path
+      ) {
         failures.push(`${path}: alternate ${href} is not its twin`);
         return;
       }

@@ -8,6 +8,7 @@ import {
   readBudgetFile,
 } from '../../scripts/audit/budgets.ts';
 import {findDiagrams} from '../../scripts/lib/diagrams.ts';
+import {builtHtmlFiles, routeOfHtmlFile} from '../../src/build-output/index.ts';
 import {findSearchChunks, isSearchRequest} from '../../scripts/lib/search-code.ts';
 import {expect, test} from './fixtures.ts';
 
@@ -22,21 +23,14 @@ const KEY_PAGES = ['/', '/guides/nodejs', '/usage/sdk/api/classes/StreamrClient'
 
 /** Built pages with pre-rendered diagrams, and how many each has. */
 function diagramPages(): Array<{route: string; count: number}> {
-  return htmlFiles(BUILD)
+  return builtHtmlFiles(BUILD, {notFound: true})
     .map((file) => ({
-      route: `/${path
-        .relative(BUILD, file)
-        .replace(/(^|\/)index\.html$/, '')
-        .replace(/\.html$/, '')}`,
-      count: (readFileSync(file, 'utf8').match(/class="?docusaurus-mermaid-static/g) ?? []).length,
+      // Visited without a trailing slash, which the site's links never have.
+      route: routeOfHtmlFile(file).replace(/(.)\/$/, '$1'),
+      count: (readFileSync(path.join(BUILD, file), 'utf8').match(/class="?docusaurus-mermaid-static/g) ?? [])
+        .length,
     }))
     .filter((page) => page.count > 0);
-}
-
-function htmlFiles(dir: string): string[] {
-  return readdirSync(dir, {recursive: true, withFileTypes: true})
-    .filter((entry) => entry.isFile() && entry.name.endsWith('.html'))
-    .map((entry) => path.join(entry.parentPath, entry.name));
 }
 
 test.describe('first-load JavaScript', () => {
@@ -102,14 +96,14 @@ test.describe('no layout shift', () => {
   test('every image in the build is sized, in a modern format, and lazy below the navbar', () => {
     const problems: string[] = [];
     let images = 0;
-    for (const file of htmlFiles(BUILD)) {
-      const html = readFileSync(file, 'utf8');
+    for (const file of builtHtmlFiles(BUILD, {notFound: true})) {
+      const html = readFileSync(path.join(BUILD, file), 'utf8');
       // Images up to the end of the navbar are above the fold; everything after it must load lazily.
       const navbarEnd = html.indexOf('</nav>', html.indexOf('navbar'));
       for (const match of html.matchAll(/<img\b[^>]*>/g)) {
         images++;
         const tag = match[0];
-        const where = `${path.relative(BUILD, file)}: ${tag.slice(0, 120)}`;
+        const where = `${file}: ${tag.slice(0, 120)}`;
         const attr = (name: string) =>
           new RegExp(`\\s${name}=("[^"]*"|'[^']*'|[^\\s>]+)`).exec(tag)?.[1].replace(/^["']|["']$/g, '');
         if (!attr('width') || !attr('height')) problems.push(`no width/height: ${where}`);

@@ -30,12 +30,6 @@ export function isDocsPage(pathname: string, baseUrl = '/'): boolean {
   return !NON_DOCS_PAGES.some((pattern) => pattern.test(local));
 }
 
-/** The page path of a Markdown twin path: `/a/b.md` → `/a/b`, `/index.md` → `/`. */
-export function pagePathOfTwin(markdownPath: string, baseUrl = '/'): string {
-  if (markdownPath === `${baseUrl}index.md`) return baseUrl;
-  return markdownPath.replace(/\.md$/, '');
-}
-
 /** The URLs of the links in the sections (`## …` lists) of an llms.txt file, in order. */
 export function listedUrls(llmsTxt: string): string[] {
   const sections = llmsTxt.split(/^## /m).slice(1).join('\n');

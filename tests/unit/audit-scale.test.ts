@@ -12,7 +12,7 @@ import {
 } from '../../scripts/audit/synthetic-docs.ts';
 
 const PAGE = `---
-title: Publish: a guide
+title: 'Publish: a guide'
 slug: /guides/publish/
 sidebar_label: Publish
 sidebar_position: 3
@@ -44,7 +44,10 @@ Another paragraph with several ordinary words inside.
 const words = ['alpha', 'bravo', 'charlie', 'delta'];
 
 describe('synthetic docs pages', () => {
-  const variant = variantSource(PAGE, {copy: 3, words, random: seededRandom(1)});
+  const variant = variantSource(
+    {file: 'docs/guides/publishing.md', source: PAGE},
+    {copy: 3, words, random: seededRandom(1)},
+  );
   const {frontMatter, body} = splitFrontMatter(variant);
 
   it('gives the variant its own slug, title and sidebar label, quoted as valid YAML', () => {
@@ -87,12 +90,48 @@ describe('synthetic docs pages', () => {
   });
 
   it('generates the same site on every run, and different text for different copies', () => {
-    expect(variantSource(PAGE, {copy: 3, words, random: seededRandom(1)})).toBe(variant);
-    expect(variantSource(PAGE, {copy: 3, words, random: seededRandom(2)})).not.toBe(variant);
+    expect(
+      variantSource(
+        {file: 'docs/guides/publishing.md', source: PAGE},
+        {copy: 3, words, random: seededRandom(1)},
+      ),
+    ).toBe(variant);
+    expect(
+      variantSource(
+        {file: 'docs/guides/publishing.md', source: PAGE},
+        {copy: 3, words, random: seededRandom(2)},
+      ),
+    ).not.toBe(variant);
+  });
+
+  it('keeps code blocks as the site reads them: a longer fence holding a short one, indented code', () => {
+    const source = [
+      'Prose words everywhere here.',
+      '',
+      '````md',
+      '```',
+      'inside nested fence words',
+      '```',
+      'still inside outer fence',
+      '````',
+      '',
+      '    indented code block words',
+    ].join('\n');
+    const page = {file: 'docs/x.md', source};
+    const varied = variantSource(page, {copy: 2, words: ['zzzz'], random: () => 0});
+    expect(varied.split('\n')[0]).toBe('zzzz zzzz zzzz zzzz.');
+    expect(varied.split('\n').slice(2).join('\n')).toBe(source.split('\n').slice(2).join('\n'));
+    expect(vocabulary([page])).toEqual(['everywhere', 'here', 'prose', 'words']);
+  });
+
+  it('names the page and line of a page it cannot read', () => {
+    expect(() => vocabulary([{file: 'docs/broken.md', source: '---\ntitle: a: b\n---\n'}])).toThrow(
+      /^docs\/broken\.md:2: front matter is not valid YAML/,
+    );
   });
 
   it('draws its vocabulary from prose only, lower-cased, at least four letters', () => {
-    const vocabularyOfPage = vocabulary([PAGE]);
+    const vocabularyOfPage = vocabulary([{file: 'docs/guides/publishing.md', source: PAGE}]);
     expect(vocabularyOfPage).toContain('publishing');
     expect(vocabularyOfPage).toContain('another');
     expect(vocabularyOfPage).not.toContain('const');

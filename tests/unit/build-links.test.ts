@@ -2,24 +2,8 @@ import {mkdirSync, mkdtempSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import {
-  collectBuildLinks,
-  internalLinks,
-  pageUrlPath,
-  unresolvedLinks,
-} from '../../scripts/lib/build-links.ts';
+import {collectBuildLinks, internalLinks, unresolvedLinks} from '../../scripts/lib/build-links.ts';
 import {createStaticServer} from '../../scripts/serve-build.ts';
-
-describe('pageUrlPath', () => {
-  it.each([
-    ['index.html', '/', '/'],
-    ['guides/nodejs.html', '/', '/guides/nodejs'],
-    ['blog/index.html', '/', '/blog/'],
-    ['guides.html', '/docs/', '/docs/guides'],
-  ])('%s under %s is served at %s', (file, base, expected) => {
-    expect(pageUrlPath(file, base)).toBe(expected);
-  });
-});
 
 describe('internalLinks', () => {
   it('resolves relative links against the URL the page is served at', () => {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 
 const CHECK = path.resolve('scripts/lib/build-output-check.ts');
-const RUNNER = path.resolve('scripts/lib/node-child.ts');
+const RUNNER = path.resolve('src/node/node-child.ts');
 
 /** Runs a script as the build would: Node with the output check preloaded (scripts/build-checked.ts). */
 function runChecked(source: string) {

@@ -1,3 +1,4 @@
+import {readFileSync} from 'node:fs';
 import {describe, expect, it} from 'vitest';
 import {DESCRIPTION_LENGTH, descriptionProblem} from '../../config/description-rule.ts';
 import {checkContent} from '../../scripts/check-content.ts';
@@ -32,11 +33,23 @@ describe('checkContent', () => {
   });
 
   it('shares its description rule with the browser test of meta descriptions', () => {
-    expect(DESCRIPTION_LENGTH).toEqual({min: 50, max: 300});
-    expect(descriptionProblem('x'.repeat(49))).toMatch(/it has 49/);
-    expect(descriptionProblem('x'.repeat(50))).toBeUndefined();
-    expect(descriptionProblem(undefined)).toMatch(/needs a `description`/);
-    expect(descriptionProblem('   ')).toMatch(/needs a `description`/);
+    // The content check reports what the shared rule says, for every kind of description...
+    for (const description of [
+      'x'.repeat(DESCRIPTION_LENGTH.min - 1),
+      'x'.repeat(DESCRIPTION_LENGTH.max + 1),
+      '  ',
+    ]) {
+      const source = ['---', `description: ${JSON.stringify(description)}`, '---', '# T'].join('\n');
+      const shared = descriptionProblem(description);
+      expect(shared).toBeDefined();
+      expect(checkContent(source, 'docs/a.md').map((problem) => problem.message)).toEqual([
+        expect.stringMatching(new RegExp(`${shared!.replace(/[()`]/g, '\\$&')}$`)),
+      ]);
+    }
+    // ...and the browser test of the built pages' meta descriptions judges them with that same rule.
+    const sweep = readFileSync('tests/e2e/site-sweep.spec.ts', 'utf8');
+    expect(sweep).toContain("import {descriptionProblem} from '../../config/description-rule.ts';");
+    expect(sweep).toMatch(/descriptionProblem\(descriptions\[0\]\)/);
   });
 
   it('reports broken front matter at the line of the mistake', () => {

@@ -1,3 +1,5 @@
+import {spawnSync} from 'node:child_process';
+import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {ESLint} from 'eslint';
 import {describe, expect, it} from 'vitest';
@@ -37,6 +39,16 @@ describe('module boundaries (eslint.config.mjs)', () => {
     ['src/plugins/llms-txt/index.ts', '../../../tests/support/example.ts', /Only tests/],
     ['scripts/example.mjs', '../tests/support/example.ts', /Only tests/],
     ['config/example.ts', '../tests/unit/fixtures/example.ts', /Only tests/],
+    ['src/plugins/social-cards/index.ts', '../../../scripts/lib/free-ports.ts', /does not import scripts\//],
+    ['src/node/example.ts', '@site/scripts/serve-build', /does not import scripts\//],
+    [
+      'packages/docs-mcp/src/example.ts',
+      '../../../src/plugins/search/records/joinIndex.ts',
+      /public Node entries/,
+    ],
+    ['packages/docs-mcp/scripts/build.ts', '../../../src/build-output/layout.ts', /public Node entries/],
+    ['packages/docs-mcp/src/example.ts', '../../../scripts/lib/build-links.ts', /public Node entries/],
+    ['src/plugins/offline/service-worker.ts', 'node:path', /Node built-in/],
   ])('%s importing %s is reported', async (file, specifier, message) => {
     const breaks = await boundaryBreaks(file, importing(specifier));
     expect(breaks).toHaveLength(1);
@@ -50,6 +62,50 @@ describe('module boundaries (eslint.config.mjs)', () => {
   ])('%s importing %s without an extension is reported', async (file, specifier) => {
     const breaks = await boundaryBreaks(file, importing(specifier));
     expect(breaks).toEqual([expect.stringMatching(/with its extension/)]);
+  });
+
+  it.each([
+    ['scripts/example.ts', "readFileSync('tests/search-relevance/streams.json');\n"],
+    ['scripts/example.ts', "new URL('../tests/support/algolia-test-build.json', import.meta.url);\n"],
+    ['src/plugins/search/example.ts', "path.join('tests', 'fixtures');\n"],
+    ['packages/docs-mcp/scripts/example.ts', 'readFileSync(`tests/search-relevance/${suite}.json`);\n'],
+  ])('%s naming a path into tests/ is reported: %s', async (file, code) => {
+    expect(await boundaryBreaks(file, code)).toEqual([expect.stringMatching(/Only tests read tests\//)]);
+  });
+
+  it('lets tests name their own files, and site code mention tests in prose', async () => {
+    expect(
+      await boundaryBreaks(
+        'tests/e2e/example.spec.ts',
+        "readFileSync('tests/support/algolia-test-build.json');\n",
+      ),
+    ).toEqual([]);
+    expect(
+      await boundaryBreaks('scripts/example.ts', "console.log('see tests/e2e for the browser tests');\n"),
+    ).toEqual([]);
+  });
+
+  it('fails `npx eslint` on a break planted in a real file', () => {
+    // The CLI with the project's config, on a plugin's real source with one import of scripts/ added.
+    const file = 'src/plugins/social-cards/index.ts';
+    const planted = `import {isPortFree} from '../../../scripts/lib/free-ports.ts';\nvoid isPortFree;\n${readFileSync(path.join(siteDir, file), 'utf8')}`;
+    const lint = (source: string) =>
+      spawnSync(
+        process.execPath,
+        [path.join(siteDir, 'node_modules/eslint/bin/eslint.js'), '--stdin', '--stdin-filename', file],
+        {
+          cwd: siteDir,
+          input: source,
+          encoding: 'utf8',
+        },
+      );
+    const clean = lint(readFileSync(path.join(siteDir, file), 'utf8'));
+    expect(clean.status, clean.stdout + clean.stderr).toBe(0);
+    const broken = lint(planted);
+    expect(broken.status).toBe(1);
+    expect(broken.stdout).toMatch(
+      /1:26 +error +Site code in src\/ does not import scripts\/.*boundaries\/node-imports/,
+    );
   });
 
   it('also catches re-exports and dynamic imports', async () => {
@@ -76,6 +132,13 @@ describe('module boundaries (eslint.config.mjs)', () => {
     ['scripts/example.mjs', './lib/free-ports.mjs'],
     ['tests/unit/example.test.ts', '../support/algolia-stand-in.ts'],
     ['tests/e2e/example.spec.ts', '../../src/plugins/llms-txt/paths.ts'],
+    ['src/plugins/social-cards/index.ts', '../../node/node-child.ts'],
+    ['scripts/example.ts', '../src/plugins/llms-txt/index.ts'],
+    ['packages/docs-mcp/src/example.ts', '../../../src/plugins/search/node.ts'],
+    ['packages/docs-mcp/src/example.ts', '../../../src/build-output/index.ts'],
+    ['packages/docs-mcp/src/example.ts', '../../../config/site.ts'],
+    ['packages/docs-mcp/src/example.ts', './pages.ts'],
+    ['packages/docs-mcp/tests/example.test.ts', '../../../src/plugins/search/client/localSearch.ts'],
   ])('%s importing %s is allowed', async (file, specifier) => {
     expect(await boundaryBreaks(file, importing(specifier))).toEqual([]);
   });

@@ -6,7 +6,7 @@ import type {LoadedContent, LoadedVersion} from '@docusaurus/plugin-content-docs
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import llmsTxtPlugin, {collectPages, type Options} from '../../src/plugins/llms-txt/index.ts';
 import {createUrlResolver} from '../../src/plugins/llms-txt/links.ts';
-import {isDocsPage, listedUrls, listingProblems, pagePathOfTwin} from '../support/llms-listing.ts';
+import {isDocsPage, listedUrls, listingProblems} from '../support/llms-listing.ts';
 import {
   renderCategoryIndex,
   renderLlmsFull,
@@ -16,7 +16,7 @@ import {
   widenTableDelimiters,
 } from '../../src/plugins/llms-txt/markdown.ts';
 import {applyTrailingSlash} from '@docusaurus/utils-common';
-import {absoluteUrl, markdownPathFor} from '../../src/plugins/llms-txt/paths.ts';
+import {absoluteUrl} from '../../src/plugins/llms-txt/paths.ts';
 import {admonitionTitlesToLabels} from '../../src/markdown/index.ts';
 
 const SITE = 'https://docs.example.org';
@@ -233,23 +233,7 @@ describe('links', () => {
   });
 });
 
-describe('twin paths', () => {
-  it.each([
-    // page path, base URL, twin path, page path read back from the twin
-    ['/usage/streams/publishing', '/', '/usage/streams/publishing.md', '/usage/streams/publishing'],
-    ['/', '/', '/index.md', '/'],
-    ['/usage/sdk/api/', '/', '/usage/sdk/api.md', '/usage/sdk/api'],
-    ['/guides/nodejs.html', '/', '/guides/nodejs.md', '/guides/nodejs'],
-    ['/guides/index.html', '/', '/guides.md', '/guides'],
-    ['/index.html', '/', '/index.md', '/'],
-    ['/docs/', '/docs/', '/docs/index.md', '/docs/'],
-    ['/docs', '/docs/', '/docs/index.md', '/docs/'],
-    ['/docs/guides', '/docs/', '/docs/guides.md', '/docs/guides'],
-  ])('%s (base %s) → %s', (pathname, baseUrl, twin, back) => {
-    expect(markdownPathFor(pathname, baseUrl)).toBe(twin);
-    expect(pagePathOfTwin(twin, baseUrl)).toBe(back);
-  });
-
+describe('twin URLs', () => {
   it('join the site URL and a path with one slash', () => {
     expect(absoluteUrl(`${SITE}/`, '/a')).toBe(`${SITE}/a`);
     expect(absoluteUrl(SITE, 'a')).toBe(`${SITE}/a`);

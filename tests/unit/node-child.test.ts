@@ -2,7 +2,7 @@ import {mkdtempSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {runNodeChild} from '../../scripts/lib/node-child.ts';
+import {runNodeChild} from '../../src/node/node-child.ts';
 
 function script(source: string): string {
   const file = path.join(mkdtempSync(path.join(tmpdir(), 'node-child-')), 'child.mjs');
@@ -16,7 +16,7 @@ const request = JSON.parse(await text(process.stdin));
 process.stdout.write(JSON.stringify({request, flags: process.execArgv, cwd: process.cwd()}));
 `);
 
-describe('runNodeChild (scripts/lib/node-child.ts)', () => {
+describe('runNodeChild (src/node/node-child.ts)', () => {
   it('hands the request over on stdin and resolves with what the child printed', async () => {
     const cwd = tmpdir();
     const out = await runNodeChild({

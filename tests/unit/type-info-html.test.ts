@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest';
 import {load} from 'cheerio';
-import {htmlFileOf, splitTypeInfo, typeInfoHtml} from '../../scripts/audit/type-info-html.ts';
+import {splitTypeInfo, typeInfoHtml} from '../../scripts/audit/type-info-html.ts';
 
 const token = (text: string) => `<span class='token plain'>${text}</span>`;
 const plain = `<html><body><pre><code><div class='token-line'>${token('stream')}.${token('id')}<br></div></code></pre></body></html>`;
@@ -27,10 +27,5 @@ describe('extra HTML from type info (audit)', () => {
     expect(figure.extra.raw).toBeGreaterThan(200);
     expect(figure.extra.brotli).toBeGreaterThan(0);
     expect(typeInfoHtml('/', plain).extra).toEqual({raw: 0, gzip: 0, brotli: 0});
-  });
-
-  it('finds the built file of a route', () => {
-    expect(htmlFileOf('/b', '/guides/nodejs')).toBe('/b/guides/nodejs.html');
-    expect(htmlFileOf('/b', '/')).toBe('/b/index.html');
   });
 });

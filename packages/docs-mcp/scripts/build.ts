@@ -7,13 +7,20 @@
  *
  *   node packages/docs-mcp/scripts/build.ts [site build folder, default build]
  */
-import {existsSync, globSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync} from 'node:fs';
+import {existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {build} from 'esbuild';
 import {baseUrl, siteUrl} from '../../../config/site.ts';
-import {joinIndex} from '../../../src/plugins/search/records/joinIndex.ts';
-import {htmlHeadingIds, symbolsOfPage, type ApiSymbol} from '../src/api-symbols.ts';
+import {
+  builtMarkdownFiles,
+  htmlFileOf,
+  markdownFileOf,
+  routeOfMarkdownFile,
+} from '../../../src/build-output/index.ts';
+import {joinIndex} from '../../../src/plugins/search/node.ts';
+import type {ApiSymbol} from '../src/api-symbols.ts';
+import {htmlHeadingIds, symbolsOfPage} from './api-symbols.ts';
 import type {Page} from '../src/pages.ts';
 
 const packageDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -24,14 +31,15 @@ const API_PATH = '/usage/sdk/api';
 
 const indexFile = path.join(siteBuild, 'search-index.json');
 const readJson = (file: string) => JSON.parse(readFileSync(file, 'utf8'));
-if (!existsSync(indexFile) || !existsSync(path.join(siteBuild, 'index.md')))
+if (!existsSync(indexFile) || !existsSync(path.join(siteBuild, markdownFileOf('/'))))
   throw new Error(
     `${siteBuild} holds no site build with Markdown twins and search index: run npm run build first`,
   );
 
-const pages: Page[] = globSync('**/*.md', {cwd: siteBuild, exclude: ['assets/**']})
+// Paths without the base URL (the server adds it to the addresses it gives).
+const pages: Page[] = builtMarkdownFiles(siteBuild)
   .map((file) => ({
-    path: file === 'index.md' ? '/' : `/${file.replaceAll(path.sep, '/').replace(/\.md$/, '')}`,
+    path: routeOfMarkdownFile(file),
     markdown: readFileSync(path.join(siteBuild, file), 'utf8'),
   }))
   .sort((a, b) => a.path.localeCompare(b.path));
@@ -42,7 +50,7 @@ const symbols: ApiSymbol[] = pages
     symbolsOfPage(
       page.path,
       page.markdown,
-      htmlHeadingIds(readFileSync(path.join(siteBuild, `${page.path}.html`), 'utf8')),
+      htmlHeadingIds(readFileSync(path.join(siteBuild, htmlFileOf(page.path)), 'utf8')),
     ),
   );
 if (!symbols.some((symbol) => symbol.name === 'StreamrClient'))

@@ -2,6 +2,7 @@
  * The site's pages as the server holds them: one Markdown twin per page,
  * looked up by any spelling of its address.
  */
+import {markdownPathFor} from '../../../src/build-output/index.ts';
 import {editDistance} from '../../../src/utils/edit-distance.ts';
 
 export type Page = {
@@ -19,10 +20,11 @@ export type SiteAddress = {
 
 /** The page's public URL (HTML) and its Markdown twin's URL. */
 export function pageUrls(address: SiteAddress, path: string): {url: string; markdownUrl: string} {
-  const root = `${address.siteUrl.replace(/\/+$/, '')}${address.baseUrl.replace(/\/+$/, '')}`;
+  const origin = address.siteUrl.replace(/\/+$/, '');
+  const root = `${origin}${address.baseUrl.replace(/\/+$/, '')}`;
   return {
     url: path === '/' ? `${root}/` : `${root}${path}`,
-    markdownUrl: path === '/' ? `${root}/index.md` : `${root}${path}.md`,
+    markdownUrl: `${origin}${markdownPathFor(`${address.baseUrl}${path.replace(/^\//, '')}`, address.baseUrl)}`,
   };
 }
 

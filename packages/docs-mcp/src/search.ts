@@ -1,7 +1,9 @@
-import {answerSearch} from '../../../src/plugins/search/algolia-protocol/answer.ts';
-import type {LocalIndexFile} from '../../../src/plugins/search/records/indexFile.ts';
-import {searchEngineFor} from '../../../src/plugins/search/records/openIndex.ts';
-import type {Hierarchy} from '../../../src/plugins/search/types.ts';
+import {
+  answerSearch,
+  searchEngineFor,
+  type Hierarchy,
+  type LocalIndexFile,
+} from '../../../src/plugins/search/node.ts';
 
 /**
  * Search over the site's own index with the site's own engine and Algolia

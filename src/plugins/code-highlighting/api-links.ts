@@ -4,34 +4,32 @@
  * /enumerations/<E>, and functions, types and constants on /usage/sdk/api).
  *
  * A symbol gets a link only when the reference has a heading for it: the anchor is
- * that heading's id, computed like Docusaurus does (same slugger, same `-1` suffixes
- * for repeated texts), so overloads and names shared with parameters link right.
+ * that heading's id as the site's Markdown front-end gives it (src/markdown: the
+ * ids Docusaurus gives, `-1` suffixes for repeated texts included), so overloads
+ * and names shared with parameters link right.
  * After the build, `brokenApiLinks` checks every link against the built pages.
  */
 import {existsSync, readFileSync, readdirSync} from 'node:fs';
 import path from 'node:path';
-import {createSlugger} from '@docusaurus/utils';
 import {load} from 'cheerio';
 import ts from 'typescript';
+import {htmlFileOf} from '../../build-output/index.ts';
+import {parsePage} from '../../markdown/index.ts';
 
 /** The entry point whose exports the reference documents (config/typedoc.ts). */
 const SDK_ENTRY = path.join('node_modules', '@streamr', 'sdk', 'dist', 'exports-nodejs.d.ts');
 
 type Page = {url: string; anchors: Map<string, string>};
 
-/** Member headings (h3) of a TypeDoc page: `subscribe()` → its id. The page's own name anchors nothing. */
-export function memberAnchors(markdown: string): Map<string, string> {
-  const slugger = createSlugger();
+/**
+ * Member headings (h3) of a TypeDoc page: `subscribe()` → its id. The page's own name anchors
+ * nothing. `file` names the page in the error a page that does not parse throws.
+ */
+export function memberAnchors(markdown: string, file?: string): Map<string, string> {
   const anchors = new Map<string, string>();
-  let fenced = false;
-  for (const line of markdown.split('\n')) {
-    if (/^\s*(```|~~~)/.test(line)) fenced = !fenced;
-    const heading = fenced ? null : /^(#{1,6})\s+(.*?)\s*$/.exec(line);
-    if (!heading) continue;
-    const text = (heading[2] ?? '').replace(/\\(.)/g, '$1');
-    const id = slugger.slug(text);
+  for (const {depth, text, id} of parsePage(markdown, {file}).headings) {
     const name = text.replace(/\(\)$/, '');
-    if (heading[1] === '###' && !anchors.has(name)) anchors.set(name, id);
+    if (depth === 3 && !anchors.has(name)) anchors.set(name, id);
   }
   return anchors;
 }
@@ -44,7 +42,7 @@ export class ApiReference {
   constructor(dir: string, urlBase: string) {
     const index = path.join(dir, 'api.md');
     if (existsSync(index))
-      this.pages.set('', {url: urlBase, anchors: memberAnchors(readFileSync(index, 'utf8'))});
+      this.pages.set('', {url: urlBase, anchors: memberAnchors(readFileSync(index, 'utf8'), index)});
     for (const folder of ['classes', 'interfaces', 'enumerations']) {
       const folderPath = path.join(dir, folder);
       if (!existsSync(folderPath)) continue;
@@ -53,7 +51,10 @@ export class ApiReference {
         const name = file.slice(0, -3);
         this.pages.set(`${folder}/${name}`, {
           url: `${urlBase}/${folder}/${name}`,
-          anchors: memberAnchors(readFileSync(path.join(folderPath, file), 'utf8')),
+          anchors: memberAnchors(
+            readFileSync(path.join(folderPath, file), 'utf8'),
+            path.join(folderPath, file),
+          ),
         });
       }
     }
@@ -139,12 +140,6 @@ function idsOf(html: string): Set<string> {
   );
 }
 
-/** The built HTML file of a page URL (trailingSlash: false writes `page.html`). */
-function builtFile(buildDir: string, baseUrl: string, url: string): string {
-  const route = url.startsWith(baseUrl) ? url.slice(baseUrl.length) : url.replace(/^\//, '');
-  return path.join(buildDir, `${route.replace(/\/$/, '') || 'index'}.html`);
-}
-
 /** API reference links of built type hovers (`a.twoslash-hover`). */
 export function typeInfoLinks(html: string): string[] {
   const $ = load(html);
@@ -165,7 +160,7 @@ export function brokenApiLinks(buildDir: string, baseUrl: string, pages: readonl
     const html = readFileSync(page, 'utf8');
     for (const link of typeInfoLinks(html)) {
       const [url = '', anchor] = link.split('#');
-      const file = builtFile(buildDir, baseUrl, url);
+      const file = path.join(buildDir, htmlFileOf(url, baseUrl));
       if (!idCache.has(file))
         idCache.set(file, existsSync(file) ? idsOf(readFileSync(file, 'utf8')) : undefined);
       const ids = idCache.get(file);

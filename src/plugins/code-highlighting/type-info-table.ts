@@ -10,7 +10,7 @@
  * looks answers up. A sample the table lacks falls back to an in-process service.
  */
 import path from 'node:path';
-import {runNodeChild} from '../../../scripts/lib/node-child.ts';
+import {runNodeChild} from '../../node/node-child.ts';
 import type {TypeQuery} from './annotations.ts';
 import type {TypeInfo} from './type-info.ts';
 

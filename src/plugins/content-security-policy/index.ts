@@ -1,6 +1,7 @@
 import {promises as fs} from 'node:fs';
 import path from 'node:path';
 import type {Plugin} from '@docusaurus/types';
+import {builtHtmlFiles} from '../../build-output/index.ts';
 import {addPolicyToHtml} from './html.ts';
 import {baseSources, type PolicyOptions, type Sources} from './policy.ts';
 
@@ -29,7 +30,7 @@ export default function contentSecurityPolicyPlugin(_context: unknown, options: 
       // first. Docusaurus offers no hook after all postBuilds, so csp.spec.ts
       // checks that no built HTML file lacks the policy.
       for (let pass = 0; pass < 2; pass++) {
-        const files = (await htmlFiles(outDir)).filter((file) => !done.has(file));
+        const files = htmlFiles(outDir).filter((file) => !done.has(file));
         for (const file of files) {
           await withPolicy(file, base);
           done.add(file);
@@ -49,10 +50,6 @@ async function withPolicy(file: string, base: Sources) {
   await fs.rename(temporary, file);
 }
 
-async function htmlFiles(dir: string): Promise<string[]> {
-  const entries = await fs.readdir(dir, {recursive: true, withFileTypes: true});
-  return entries
-    .filter((entry) => entry.isFile() && entry.name.endsWith('.html'))
-    .map((entry) => path.join(entry.parentPath, entry.name))
-    .sort();
+function htmlFiles(dir: string): string[] {
+  return builtHtmlFiles(dir, {notFound: true}).map((file) => path.join(dir, file));
 }

@@ -3,4 +3,4 @@
  * use (the "Copy page" control finds a page's Markdown twin with it). Everything
  * else in this folder runs at build time.
  */
-export {markdownPathFor} from './paths.ts';
+export {markdownPathFor} from '../../build-output/layout.ts';

@@ -12,8 +12,14 @@ import {
   type CategoryItem,
   type ListedPage,
 } from './markdown.ts';
-import {absoluteUrl, markdownPathFor} from './paths.ts';
-import {declaredApis, readDeclarations, renderInstructions, type InstructionsOptions} from './instructions.ts';
+import {markdownFileOf, markdownPathFor} from '../../build-output/index.ts';
+import {absoluteUrl} from './paths.ts';
+import {
+  declaredApis,
+  readDeclarations,
+  renderInstructions,
+  type InstructionsOptions,
+} from './instructions.ts';
 
 export type Section = {
   /** Heading of the section in llms.txt, e.g. "Guides". */
@@ -116,10 +122,7 @@ export default function llmsTxtPlugin(context: LoadContext, options: Options): P
             );
           }
           markdownByPermalink.set(page.permalink, markdown);
-          const file = path.join(
-            outDir,
-            markdownPathFor(page.permalink, siteConfig.baseUrl).slice(siteConfig.baseUrl.length),
-          );
+          const file = path.join(outDir, markdownFileOf(page.permalink, siteConfig.baseUrl));
           await fs.mkdir(path.dirname(file), {recursive: true});
           await fs.writeFile(file, markdown);
         }),

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import type {LoadedContent as DocsContent} from '@docusaurus/plugin-content-docs';
 import type {BlogContent} from '@docusaurus/plugin-content-blog';
-import {runNodeChild} from '../../../scripts/lib/node-child.ts';
+import {runNodeChild} from '../../node/node-child.ts';
 import {socialCardFile} from './paths.ts';
 import {
   RENDERER_VERSION,

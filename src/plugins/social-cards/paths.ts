@@ -1,3 +1,5 @@
+import {pageStem} from '../../build-output/layout.ts';
+
 /**
  * Where a page's social card lives. Shared by the build (which writes the file)
  * and the theme wrappers (which point the page's <meta> at it), so the two cannot
@@ -13,9 +15,5 @@ export const SOCIAL_CARD_HEIGHT = 630;
  * `/usage/sdk/api` → `img/social/usage/sdk/api.png`, the home page → `img/social/index.png`.
  */
 export function socialCardFile(permalink: string, baseUrl: string): string {
-  const local = permalink.startsWith(baseUrl)
-    ? permalink.slice(baseUrl.length)
-    : permalink.replace(/^\/+/, '');
-  const route = local.replace(/\/+$/, '');
-  return `img/social/${route || 'index'}.png`;
+  return `img/social/${pageStem(permalink, baseUrl)}.png`;
 }

@@ -12,7 +12,7 @@
  */
 import path from 'node:path';
 import type {LoadContext} from '@docusaurus/types';
-import {runNodeChild} from '../../../scripts/lib/node-child.ts';
+import {runNodeChild} from '../../node/node-child.ts';
 
 /** What the child needs of the site config: where the docs live (docusaurus-plugin-typedoc reads it). */
 export type GenerateRequest = {

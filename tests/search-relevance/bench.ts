@@ -8,13 +8,14 @@
  * - query latency in the browser, measured by the search client itself (User
  *   Timing `docs-search:query`) while every query of tests/search-relevance is
  *   typed into the dialog one key at a time, as a reader would. Target: p95 < 10 ms.
- * Writes reports/search-bench.json too.
+ * Writes reports/search-bench.json too. It lives beside the relevance suites it
+ * types (only tests read tests/).
  */
 import {existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {chromium} from '@playwright/test';
-import {measureIndex} from './audit/scale.ts';
-import {createStaticServer} from './serve-build.ts';
+import {measureIndex} from '../../scripts/audit/scale.ts';
+import {createStaticServer} from '../../scripts/serve-build.ts';
 
 const BUILD = 'build';
 const INDEX = path.join(BUILD, 'search-index.json');
