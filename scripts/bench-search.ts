@@ -13,11 +13,12 @@
 import {existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {chromium} from '@playwright/test';
+import {INDEX_FILE} from '../src/plugins/search/node.ts';
 import {measureIndex} from './audit/scale.ts';
 import {createStaticServer} from './serve-build.ts';
 
 const BUILD = 'build';
-const INDEX = path.join(BUILD, 'search-index.json');
+const INDEX = path.join(BUILD, INDEX_FILE);
 const TARGET_P95_MS = 10;
 
 if (!existsSync(INDEX)) {

@@ -18,8 +18,9 @@ import {
 } from '../../src/plugins/search/client/searchClient.ts';
 import {runIndexCall, type IndexCall} from '../../src/plugins/search/client/localIndex.ts';
 import type {WarmUp} from '../../src/plugins/search/client/serveIndexCalls.ts';
-import {PART} from '../../src/plugins/search/engine/engine.ts';
-import {encodeIndex, splitIndex} from '../../src/plugins/search/records/indexFile.ts';
+import {PART} from '../../src/plugins/search/engine/vocabulary.ts';
+import {encodeIndex} from '../../src/plugins/search/index-file/codec.ts';
+import {splitIndex} from '../../src/plugins/search/index-file/shards.ts';
 import {recordsFromBlocks} from '../../src/plugins/search/records/page.ts';
 
 // The plugin's global data (which backend, which index), as the built site's would say.

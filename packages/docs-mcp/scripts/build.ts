@@ -12,7 +12,7 @@ import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {build} from 'esbuild';
 import {baseUrl, siteUrl} from '../../../config/site.ts';
-import {joinIndex} from '../../../src/plugins/search/records/joinIndex.ts';
+import {INDEX_FILE, readBuildIndex} from '../../../src/plugins/search/node.ts';
 import {htmlHeadingIds, symbolsOfPage, type ApiSymbol} from '../src/api-symbols.ts';
 import type {Page} from '../src/pages.ts';
 
@@ -22,9 +22,7 @@ const dist = path.join(packageDir, 'dist');
 /** Where TypeDoc's reference is published on the site. */
 const API_PATH = '/usage/sdk/api';
 
-const indexFile = path.join(siteBuild, 'search-index.json');
-const readJson = (file: string) => JSON.parse(readFileSync(file, 'utf8'));
-if (!existsSync(indexFile) || !existsSync(path.join(siteBuild, 'index.md')))
+if (!existsSync(path.join(siteBuild, INDEX_FILE)) || !existsSync(path.join(siteBuild, 'index.md')))
   throw new Error(
     `${siteBuild} holds no site build with Markdown twins and search index: run npm run build first`,
   );
@@ -62,7 +60,7 @@ writeFileSync(
     pages,
     symbols,
     // The server searches everything from the start: the site's split index, joined into one.
-    searchIndex: joinIndex(readJson(indexFile), (name) => readJson(path.join(siteBuild, name))),
+    searchIndex: readBuildIndex(siteBuild),
   }),
 );
 

@@ -1,6 +1,6 @@
 import {McpServer} from '@modelcontextprotocol/sdk/server/mcp.js';
 import {z} from 'zod';
-import type {LocalIndexFile} from '../../../src/plugins/search/records/indexFile.ts';
+import type {LocalIndexFile} from '../../../src/plugins/search/node.ts';
 import {findSymbol, type ApiSymbol} from './api-symbols.ts';
 import {closestPaths, normalizePagePath, pageUrls, type Page, type SiteAddress} from './pages.ts';
 import {createSearch} from './search.ts';
@@ -48,8 +48,8 @@ export function createServer(data: DocsData): McpServer {
         ),
       },
     },
-    ({query, limit}) => {
-      const results = search(query, limit);
+    async ({query, limit}) => {
+      const results = await search(query, limit);
       const text = results.length
         ? results
             .map(

@@ -1,7 +1,7 @@
 import type {SearchResponse} from '../algolia-protocol/answer.ts';
 import type {SearchParams} from '../algolia-protocol/requests.ts';
-import type {LocalIndexFile, SplitIndexFile} from '../records/indexFile.ts';
-import {localSearch, type LocalSearch, type ShownHits} from './localSearch.ts';
+import type {LocalIndexFile, SplitIndexFile} from '../index-file/codec.ts';
+import {openIndex, type IndexSearch, type ShownHits} from '../index-file/open.ts';
 
 /**
  * The site's own index where the engine runs: in the search worker
@@ -17,7 +17,7 @@ export class StaleIndexError extends Error {
   override name = 'StaleIndexError';
 }
 
-type OpenedIndex = {search: LocalSearch; file: LocalIndexFile | SplitIndexFile};
+type OpenedIndex = {search: IndexSearch; file: LocalIndexFile | SplitIndexFile};
 
 const engines = new Map<string, Promise<OpenedIndex>>();
 
@@ -35,7 +35,7 @@ async function loadEngine(url: string): Promise<OpenedIndex> {
     if (!answer.ok) throw new Error(`The search index shard ${shard} answered HTTP ${answer.status}`);
     return answer.json();
   };
-  return {search: localSearch(file, read), file};
+  return {search: openIndex(file, read), file};
 }
 
 /** The index at `url`, loading (once; a failed load is tried again by the next call). */

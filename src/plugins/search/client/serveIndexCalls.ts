@@ -1,7 +1,7 @@
-import type {LocalIndexFile, SplitIndexFile} from '../records/indexFile.ts';
+import type {LocalIndexFile, SplitIndexFile} from '../index-file/codec.ts';
+import {warmUpEngine} from '../warm-up/run.ts';
 import {openLocalIndex, runIndexCall, type IndexCall} from './localIndex.ts';
 import {INDEX_WORKER_NAME} from './indexWorkerName.ts';
-import {warmUpEngine} from './warmUp.ts';
 
 /** What the worker uses of its global scope (a fake one in the unit tests). */
 export type WorkerScope = {
@@ -13,7 +13,7 @@ export type WorkerScope = {
   postMessage(message: unknown): void;
 };
 
-/** Warms the engine up on a file's sample until `stop()` (./warmUp.ts). */
+/** Warms the engine up on a file's sample until `stop()` (../warm-up/run.ts). */
 export type WarmUp = (file: LocalIndexFile | SplitIndexFile, stop: () => boolean) => Promise<unknown>;
 
 /**

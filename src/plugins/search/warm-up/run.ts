@@ -1,16 +1,11 @@
 import type {SearchParams} from '../algolia-protocol/requests.ts';
-import {
-  isSplitIndex,
-  repeatPostingList,
-  type ContentShard,
-  type IndexMetadata,
-  type PostingShard,
-} from '../records/indexFile.ts';
-import type {WarmUpSample} from '../records/warmUp.ts';
-import {localSearch} from './localSearch.ts';
+import {isSplitIndex, type ContentShard, type IndexMetadata, type PostingShard} from '../index-file/codec.ts';
+import {openIndex} from '../index-file/open.ts';
+import {repeatPostingList} from '../index-file/postings.ts';
+import type {WarmUpSample} from './sample.ts';
 
 /**
- * How the engine warms up (../records/warmUp.ts says why): the sample is
+ * How the engine warms up (./sample.ts says why): the sample is
  * repeated `copies` times, because the engine's loops are compiled only once
  * they have run long enough (warming up on the sample as it is left the first
  * search at ten times the site as slow as cold), and its queries are asked
@@ -93,7 +88,7 @@ export async function warmUpEngine(
       // Opening the sample is a task of its own: the first one runs cold, like the first search.
       await nextTask();
       if (stop()) return searches;
-      const search = localSearch({...sample.first, settings, synonyms}, async (name) => sample.shards[name]);
+      const search = openIndex({...sample.first, settings, synonyms}, async (name) => sample.shards[name]);
       for (const query of sample.queries) {
         await nextTask();
         if (stop()) return searches;
