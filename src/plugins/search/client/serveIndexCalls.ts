@@ -23,8 +23,7 @@ export type WarmUp = (file: LocalIndexFile | SplitIndexFile, stop: () => boolean
  * Before any message, it opens the index its name gives (`docs-search <url>`,
  * ./searchWorkerStart.ts): Chromium hands a new worker the messages posted to
  * it only once the page's main thread has learnt that the worker's script ran,
- * and on a slow phone the dialog's first render holds that thread for a few
- * hundred milliseconds. Once that index is open, and until the first call other
+ * and on a slow phone the dialog's first render holds that thread for a long task. Once that index is open, and until the first call other
  * than `open`, the engine warms up on the index's sample (`warmUp`), so the
  * first query runs compiled code.
  */

@@ -86,7 +86,8 @@ export class SearchEngine {
   readonly settings: SearchSettings;
   /** Text of each searchable attribute of a record, in `settings.searchableAttributes` order. */
   readonly attributeTexts: ((record: SearchRecord) => string | null)[];
-  private readonly vocabulary: Vocabulary;
+  /** Terms, posting lists, and what a query matches: a split index parses a query here, loads its lists, then ranks. */
+  readonly vocabulary: Vocabulary;
   /** What scoring and the top-k merge read: pages, distinct keys, custom ranking. */
   private readonly scoring: Scoring;
   private readonly tokenCache = new Map<string, Token[]>();
@@ -225,24 +226,9 @@ export class SearchEngine {
     return tokens;
   }
 
-  /** The query's words and the terms each matches; needs no posting list, so a split index can load them next. */
-  parse(query: string): ParsedQuery {
-    return this.vocabulary.parse(query);
-  }
-
-  /** Matched terms of a parsed query whose posting lists are not loaded yet (a split index). */
-  missingTerms(parsed: ParsedQuery): string[] {
-    return this.vocabulary.missingTerms(parsed);
-  }
-
-  /** Posting lists loaded after the engine was made (a split index's shards). */
-  addPostings(terms: string[], lists: ArrayLike<number>[]): void {
-    this.vocabulary.addPostings(terms, lists);
-  }
-
   /** Parses and ranks in one go: every posting list the query needs must be loaded. */
   search({query, facetFilters}: EngineQuery): EngineResult {
-    return this.rank(this.parse(query), facetFilters);
+    return this.rank(this.vocabulary.parse(query), facetFilters);
   }
 
   /** The ranked hits of a parsed query whose posting lists are loaded. */

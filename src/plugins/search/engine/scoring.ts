@@ -4,8 +4,8 @@ import {bestByPage, bestOfEachDistinct, type OrderedLazily, type RecordPages} fr
 import {PART, type QueryWord} from './vocabulary.ts';
 
 /**
- * Scoring, tuned on tests/search-relevance (see README "Search"); the weights
- * are `settings.weights`. The merge that puts the scores in order is ./topK.ts.
+ * Scoring, tuned on tests/search-relevance; the weights are `settings.weights`.
+ * The merge that puts the scores in order is ./topK.ts.
  */
 
 /** What scoring reads of the engine (./engine.ts). */
@@ -42,8 +42,7 @@ function matchQuality(match: TermMatch): number {
 }
 
 /**
- * Ranking, tuned on tests/search-relevance (see README "Search"); the weights are
- * `settings.weights`. A record scores the sum over query words of idf(word) x the
+ * A record scores the sum over query words of idf(word) x the
  * weight of the field it matches in (`fields`) x the match quality; times the share
  * of the query it covers; plus `page` x its page's score (the same sum over the
  * whole page, times the squared coverage); times 1 + `pageRankBoost` x weight.pageRank.

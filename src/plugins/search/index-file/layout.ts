@@ -56,9 +56,9 @@ export function recordLayout(file: IndexMetadata): RecordLayout {
 /**
  * The records of a split index, made as the engine reads them: each is a small
  * object over the file's columns whose fields (URL, hierarchy, content, …) are
- * worked out on first use. Making 10× the site's records as plain objects took
- * longer than the rest of opening the index (README "Search index shards"), so
- * each is made when the engine first asks for it. Content and headings come from
+ * worked out on first use. Making ten times the site's records as plain objects
+ * took longer than the rest of opening the index, so each is made when the
+ * engine first asks for it. Content and headings come from
  * `loaded`, as content shards arrive.
  */
 export function splitRecords(

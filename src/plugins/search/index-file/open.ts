@@ -77,8 +77,8 @@ export function openIndex(file: LocalIndexFile | SplitIndexFile, read: ShardRead
     ? openSplit(file, read)
     : {engine: searchEngineFor(file), load: wholeFile};
   const answer = async (indexName: string, params: SearchParams, {perSection}: ShownHits = {}) => {
-    const parsed = engine.parse(typeof params.query === 'string' ? params.query : '');
-    await load.postings(engine.missingTerms(parsed));
+    const parsed = engine.vocabulary.parse(typeof params.query === 'string' ? params.query : '');
+    await load.postings(engine.vocabulary.missingTerms(parsed));
     const result = engine.rank(parsed, params.facetFilters);
     const page = pageOfHits(engine, result, params);
     // A record's section is known before its content is loaded.
@@ -155,7 +155,7 @@ function openSplit(file: SplitIndexFile, read: ShardReader): {engine: SearchEngi
         }
         // Decoded once, when a query first needs them (a list another query added meanwhile stays).
         const decode = missing.filter((term) => encodedLists.has(term));
-        engine.addPostings(
+        engine.vocabulary.addPostings(
           decode,
           decode.map((term) => decodePostingList(encodedLists.get(term)!)),
         );
