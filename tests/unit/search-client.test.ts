@@ -199,6 +199,24 @@ const file = encodeIndex(
 );
 
 describe('local client', () => {
+  it('wrapped, it gets the requests normalized once, with the sentinel tags, and is not asked to normalize again', async () => {
+    const answer = vi.fn(async (requests: unknown[]) => requests.map(() => ({hits: []})));
+    const local = {...fakeBackend(), search: () => Promise.reject(new Error('normalized twice')), answer};
+    const client = wrapSearchClient(local, {profile: 'page', tracker: createFailureTracker()});
+    await client.search([{indexName: 'docs', params: 'query=stream&hitsPerPage=5'}]);
+    expect(answer).toHaveBeenCalledWith([
+      {
+        indexName: 'docs',
+        params: {
+          query: 'stream',
+          hitsPerPage: 5,
+          highlightPreTag: HIGHLIGHT_PRE,
+          highlightPostTag: HIGHLIGHT_POST,
+        },
+      },
+    ]);
+  });
+
   afterEach(() => vi.unstubAllGlobals());
 
   it('fetches the index once, on the first search, and answers like Algolia', async () => {

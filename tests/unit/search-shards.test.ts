@@ -1,5 +1,5 @@
 // cspell:ignore subscr opertor xyzzy
-import {describe, expect, it} from 'vitest';
+import {describe, expect, it, vi} from 'vitest';
 import {searchSettings} from '../../config/search.ts';
 import {answerSearch} from '../../src/plugins/search/algolia-protocol/answer.ts';
 import {SearchEngine} from '../../src/plugins/search/engine/engine.ts';
@@ -84,6 +84,16 @@ const PARAMS = [
 ];
 
 describe('split local index', () => {
+  it('answers a request in one pass: the query is parsed and ranked once, after its shards are loaded', async () => {
+    const index = openIndex(first, shardReader().read);
+    const parse = vi.spyOn(index.engine.vocabulary, 'parse');
+    const rank = vi.spyOn(index.engine, 'rank');
+    const answer = await index('docs', {query: 'publish stream', hitsPerPage: 5});
+    expect(answer.hits.length).toBeGreaterThan(0);
+    expect(parse).toHaveBeenCalledTimes(1);
+    expect(rank).toHaveBeenCalledTimes(1);
+  });
+
   it('writes several shards of each kind under the hashed folder, and the first file has no content', () => {
     expect(first.format).toBe(5);
     expect(first.shards.path).toBe('search-index/abc123/');
