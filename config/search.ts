@@ -3,7 +3,7 @@
  * how the search records are built from the site's pages.
  *
  * - Without Algolia settings (the default, and on any laptop), search runs on an
- *   index of the site's own pages, built into `build/search-index.json` and
+ *   index of the site's own pages, built into build/ (`INDEX_FILE` in src/plugins/search/node.ts) and
  *   fetched on the first search (see src/plugins/search).
  * - With ALGOLIA_APP_ID, ALGOLIA_SEARCH_API_KEY and ALGOLIA_INDEX_NAME set, the
  *   stock DocSearch client queries Algolia. `npm run search:upload` refreshes
@@ -35,9 +35,6 @@ export const ALGOLIA_ADMIN_KEY_ENV = 'ALGOLIA_ADMIN_API_KEY';
 
 /** The index name used for local storage keys (recent searches) when no Algolia index is configured. */
 export const LOCAL_INDEX_NAME = 'streamr-docs';
-
-/** File the local index is written to, relative to the site root (build/ or the dev server). */
-export const LOCAL_INDEX_FILE = 'search-index.json';
 
 /**
  * Decides the backend from the environment. Any Algolia variable set means
@@ -169,7 +166,6 @@ export const algoliaThemeConfig = {
 
 export const searchPluginOptions = (): SearchPluginOptions => ({
   backend: searchBackend,
-  indexFile: LOCAL_INDEX_FILE,
   records: recordRules,
   synonyms: searchSynonyms,
   settings: searchSettings,

@@ -30,15 +30,9 @@
  * searches); the medians are reported.
  */
 import {chromium, type Browser, type Page} from '@playwright/test';
+import {INDEX_FILE} from '../../src/plugins/search/node.ts';
 import {CHROME_FLAGS, median} from './lighthouse.ts';
 import {throttleWorkers} from './worker-throttle.ts';
-
-/**
- * The local index file (LOCAL_INDEX_FILE in config/search.ts, which Node cannot
- * load natively: its imports carry no extensions). tests/unit/audit-scale.test.ts
- * keeps the two equal.
- */
-export const LOCAL_INDEX_FILE = 'search-index.json';
 
 export const CPU_SLOWDOWN = 4;
 export const FIRST_SEARCH_RUNS = 3;
@@ -106,7 +100,7 @@ async function oneRun(
 ): Promise<FirstSearchRun & {files: string[]}> {
   // The static server compresses a file on its first request and caches it: warm it, so the
   // download below is the transfer, not brotli level 11 running in the server.
-  await fetch(new URL(`/${LOCAL_INDEX_FILE}`, url), {headers: {'accept-encoding': 'br, gzip'}});
+  await fetch(new URL(`/${INDEX_FILE}`, url), {headers: {'accept-encoding': 'br, gzip'}});
   // No service worker: once it controls the page, resource timing reports the index files it hands over
   // uncompressed, and what a visitor downloads is the compressed transfer.
   const context = await browser.newContext({serviceWorkers: 'block'});
@@ -142,7 +136,7 @@ async function oneRun(
     if (workers > 0 && throttle.throttledPeriods() === 0)
       throw new Error(`The search worker on ${url} was not slowed (threads found: ${throttle.threads.size})`);
     const measured = await indexFetches(page, pageOrigin);
-    if (!measured.count) throw new Error(`The first search on ${url} did not fetch ${LOCAL_INDEX_FILE}`);
+    if (!measured.count) throw new Error(`The first search on ${url} did not fetch ${INDEX_FILE}`);
     if (measured.firstHitAt === undefined) throw new Error(`No search hit was recorded on ${url}`);
     const waited = (from: number) =>
       measured.spans.reduce((sum, [start, end]) => sum + Math.max(0, end - Math.max(start, from)), 0);
@@ -181,7 +175,7 @@ type IndexFetch = {start: number; end: number; bytes: number; path: string};
  * timings, on its own clock): times on the page's clock, in order of start.
  */
 async function indexFetches(page: Page, pageOrigin: number) {
-  const stem = LOCAL_INDEX_FILE.replace(/\.json$/, '');
+  const stem = INDEX_FILE.replace(/\.json$/, '');
   const read = (indexStem: string) => ({
     origin: performance.timeOrigin,
     fetches: (performance.getEntriesByType('resource') as PerformanceResourceTiming[])

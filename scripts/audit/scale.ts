@@ -17,7 +17,8 @@ import os from 'node:os';
 import path from 'node:path';
 import {brotliCompressSync, constants as zlib, gzipSync} from 'node:zlib';
 import {COLD_BUILD_ENV, countPages, timed, type RunCost} from './build.ts';
-import {LOCAL_INDEX_FILE, measureFirstSearch, type FirstSearch} from './first-search.ts';
+import {INDEX_FILE} from '../../src/plugins/search/node.ts';
+import {measureFirstSearch, type FirstSearch} from './first-search.ts';
 import {formatMebibytes, formatMs} from './format.ts';
 import {serve} from './serve.ts';
 import {seededRandom, variantFileName, variantSource, vocabulary} from './synthetic-docs.ts';
@@ -114,14 +115,14 @@ export type IndexSize = {files: string[]; raw: number; gzip: number; brotli: num
  * without `files`, the whole index: the first file and every shard in the folder named after it.
  */
 export async function measureIndex(buildDir: string, files?: string[]): Promise<IndexSize> {
-  const stem = LOCAL_INDEX_FILE.replace(/\.json$/, '');
+  const stem = INDEX_FILE.replace(/\.json$/, '');
   const names =
     files?.map((file) => file.replace(/^\/+/, '')) ??
     (await fs.readdir(buildDir, {recursive: true}))
       .map((name) => name.split(path.sep).join('/'))
-      .filter((name) => (name === LOCAL_INDEX_FILE || name.startsWith(`${stem}/`)) && name.endsWith('.json'));
-  if (!names.includes(LOCAL_INDEX_FILE))
-    throw new Error(`No ${LOCAL_INDEX_FILE} in ${buildDir}: was the build made with the local backend?`);
+      .filter((name) => (name === INDEX_FILE || name.startsWith(`${stem}/`)) && name.endsWith('.json'));
+  if (!names.includes(INDEX_FILE))
+    throw new Error(`No ${INDEX_FILE} in ${buildDir}: was the build made with the local backend?`);
   const size: IndexSize = {files: names, raw: 0, gzip: 0, brotli: 0};
   for (const name of names) {
     const body = await fs.readFile(path.join(buildDir, name));

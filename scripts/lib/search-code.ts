@@ -15,7 +15,7 @@ import {ENGINE_ERROR, INDEX_FILE_ERROR} from '../../src/plugins/search/codeMarke
 
 /** Strings found in search code, and nowhere else in a Docusaurus bundle. */
 export const SEARCH_CODE_MARKERS: readonly string[] = [
-  // The site's own engine (src/plugins/search/engine) and index loader (records/indexFile.ts).
+  // The site's own engine (src/plugins/search/engine) and index loader (index-file/).
   ENGINE_ERROR,
   INDEX_FILE_ERROR,
   // Algolia's clients (algoliasearch, and the lite client DocSearch bundles).

@@ -3,7 +3,7 @@ import {existsSync, readdirSync, readFileSync, statSync} from 'node:fs';
 import path from 'node:path';
 import type {Page, Request} from '@playwright/test';
 import {recordsFromBuild} from '../../src/plugins/search/records/build.ts';
-import {DOCSEARCH_DIALOG_PARAMS} from '../../src/plugins/search/client/warmUp.ts';
+import {DOCSEARCH_DIALOG_PARAMS} from '../../src/plugins/search/warm-up/run.ts';
 import {recordsFromBlocks} from '../../src/plugins/search/records/page.ts';
 import {recordRules} from '../../config/search.ts';
 import {startAlgoliaStandIn, type StandIn} from '../support/algolia-stand-in.ts';

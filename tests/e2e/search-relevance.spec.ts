@@ -1,8 +1,7 @@
 import {readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {expect, test} from '@playwright/test';
-import {localSearch, type LocalSearch} from '../../src/plugins/search/client/localSearch.ts';
-import type {SplitIndexFile} from '../../src/plugins/search/records/indexFile.ts';
+import {openBuildIndex, type IndexSearch} from '../../src/plugins/search/node.ts';
 
 /**
  * Relevance of the local search: every query the writers listed in
@@ -19,11 +18,10 @@ const suites = readdirSync(folder)
   .filter((file) => file.endsWith('.json'))
   .map((file) => ({file, cases: JSON.parse(readFileSync(path.join(folder, file), 'utf8')) as Case[]}));
 
-let search: LocalSearch;
+let search: IndexSearch;
 test.beforeAll(() => {
-  const file = JSON.parse(readFileSync('build/search-index.json', 'utf8')) as SplitIndexFile;
   // As the browser opens it: the first file, then the shards each query needs.
-  search = localSearch(file, async (shard) => JSON.parse(readFileSync(path.join('build', shard), 'utf8')));
+  search = openBuildIndex('build');
 });
 
 /** The first pages of the hits for a query, as site paths. */

@@ -188,7 +188,7 @@ test.describe('search dialog', () => {
     await page.locator('.DocSearch-Button').click();
     const worker = await started;
     expect(worker.url()).toMatch(/\/assets\/js\/docs-search-worker\.[0-9a-f]+\.js$/);
-    // It fetched the index itself and searched its warm-up sample: 2 rounds of 4 queries (src/plugins/search/client/warmUp.ts).
+    // It fetched the index itself and searched its warm-up sample: 2 rounds of 4 queries (src/plugins/search/warm-up/run.ts).
     await expect
       .poll(() =>
         worker.evaluate(() =>

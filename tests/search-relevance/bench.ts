@@ -16,9 +16,10 @@ import path from 'node:path';
 import {chromium} from '@playwright/test';
 import {measureIndex} from '../../scripts/audit/scale.ts';
 import {createStaticServer} from '../../scripts/serve-build.ts';
+import {INDEX_FILE} from '../../src/plugins/search/node.ts';
 
 const BUILD = 'build';
-const INDEX = path.join(BUILD, 'search-index.json');
+const INDEX = path.join(BUILD, INDEX_FILE);
 const TARGET_P95_MS = 10;
 
 if (!existsSync(INDEX)) {

@@ -1,6 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {LOCAL_INDEX_FILE as CONFIGURED_INDEX_FILE} from '../../config/search.ts';
-import {LOCAL_INDEX_FILE, medianFirstSearch} from '../../scripts/audit/first-search.ts';
+import {medianFirstSearch} from '../../scripts/audit/first-search.ts';
 import {parseArgs} from '../../scripts/audit/options.ts';
 import {evaluateScale, renderScaleMarkdown, type ScalePoint} from '../../scripts/audit/scale.ts';
 import {
@@ -223,10 +222,6 @@ describe('evaluateScale', () => {
 });
 
 describe('first search and options', () => {
-  it('looks for the index file the search plugin writes', () => {
-    expect(LOCAL_INDEX_FILE).toBe(CONFIGURED_INDEX_FILE);
-  });
-
   it('takes the median of each figure', () => {
     const run = (ms: number) => ({
       downloadMs: ms,

@@ -18,8 +18,9 @@ import {
 } from '../../src/plugins/search/client/searchClient.ts';
 import {runIndexCall, type IndexCall} from '../../src/plugins/search/client/localIndex.ts';
 import type {WarmUp} from '../../src/plugins/search/client/serveIndexCalls.ts';
-import {PART} from '../../src/plugins/search/engine/engine.ts';
-import {encodeIndex, splitIndex} from '../../src/plugins/search/records/indexFile.ts';
+import {PART} from '../../src/plugins/search/engine/vocabulary.ts';
+import {encodeIndex} from '../../src/plugins/search/index-file/codec.ts';
+import {splitIndex} from '../../src/plugins/search/index-file/shards.ts';
 import {recordsFromBlocks} from '../../src/plugins/search/records/page.ts';
 
 // The plugin's global data (which backend, which index), as the built site's would say.
@@ -200,6 +201,24 @@ const file = encodeIndex(
 );
 
 describe('local client', () => {
+  it('wrapped, it gets the requests normalized once, with the sentinel tags, and is not asked to normalize again', async () => {
+    const answer = vi.fn(async (requests: unknown[]) => requests.map(() => ({hits: []})));
+    const local = {...fakeBackend(), search: () => Promise.reject(new Error('normalized twice')), answer};
+    const client = wrapSearchClient(local, {profile: 'page', tracker: createFailureTracker()});
+    await client.search([{indexName: 'docs', params: 'query=stream&hitsPerPage=5'}]);
+    expect(answer).toHaveBeenCalledWith([
+      {
+        indexName: 'docs',
+        params: {
+          query: 'stream',
+          hitsPerPage: 5,
+          highlightPreTag: HIGHLIGHT_PRE,
+          highlightPostTag: HIGHLIGHT_POST,
+        },
+      },
+    ]);
+  });
+
   afterEach(() => vi.unstubAllGlobals());
 
   it('fetches the index once, on the first search, and answers like Algolia', async () => {

@@ -1,7 +1,8 @@
 import {describe, expect, it} from 'vitest';
 import {searchSettings} from '../../config/search.ts';
 import {answerSearch, type Hit} from '../../src/plugins/search/algolia-protocol/answer.ts';
-import {SearchEngine, parseQuery} from '../../src/plugins/search/engine/engine.ts';
+import {SearchEngine} from '../../src/plugins/search/engine/engine.ts';
+import {parseQuery} from '../../src/plugins/search/engine/vocabulary.ts';
 import {applyFacetFilters, parseFacetFilters} from '../../src/plugins/search/engine/facets.ts';
 import {
   boundedDistance,

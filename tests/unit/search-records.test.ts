@@ -1,7 +1,9 @@
 import {describe, expect, it} from 'vitest';
 import {searchSettings} from '../../config/search.ts';
-import {PART, SearchEngine} from '../../src/plugins/search/engine/engine.ts';
-import {buildPostings, decodeIndex, encodeIndex} from '../../src/plugins/search/records/indexFile.ts';
+import {SearchEngine} from '../../src/plugins/search/engine/engine.ts';
+import {PART} from '../../src/plugins/search/engine/vocabulary.ts';
+import {decodeIndex, encodeIndex} from '../../src/plugins/search/index-file/codec.ts';
+import {buildPostings} from '../../src/plugins/search/index-file/postings.ts';
 import {recordId, withObjectId} from '../../src/plugins/search/records/recordId.ts';
 import {recordsFromHtml, sitePathOfFile} from '../../src/plugins/search/records/html.ts';
 import {blocksFromMarkdown} from '../../src/plugins/search/records/markdown.ts';
@@ -345,8 +347,8 @@ function expectSameTable(records: ReturnType<typeof recordsFromBlocks>) {
   const fromText = new SearchEngine(records, {settings: searchSettings});
   const file = JSON.parse(JSON.stringify(encodeIndex(records, searchSettings)));
   const table = buildPostings(file, PART);
-  const own = fromText['postings'];
-  expect(table.terms).toEqual(fromText['terms']);
+  const own = fromText['vocabulary']['postings'];
+  expect(table.terms).toEqual(fromText['vocabulary'].terms);
   expect(table.terms).toHaveLength(own.size);
   // One comparison (a 64,000-term table compared term by term is slow).
   expect(table.lists.map((list) => Array.from(list))).toEqual(

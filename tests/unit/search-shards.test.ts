@@ -1,23 +1,20 @@
 // cspell:ignore subscr opertor xyzzy
-import {describe, expect, it} from 'vitest';
+import {describe, expect, it, vi} from 'vitest';
 import {searchSettings} from '../../config/search.ts';
 import {answerSearch} from '../../src/plugins/search/algolia-protocol/answer.ts';
-import {localSearch} from '../../src/plugins/search/client/localSearch.ts';
-import {PART, SearchEngine} from '../../src/plugins/search/engine/engine.ts';
+import {SearchEngine} from '../../src/plugins/search/engine/engine.ts';
+import {bestByPage} from '../../src/plugins/search/engine/topK.ts';
+import {PART} from '../../src/plugins/search/engine/vocabulary.ts';
 import {
   decodeIndex,
-  decodePostingList,
   encodeIndex,
-  encodePostingList,
-  splitIndex,
-  loadedContent,
-  shardPath,
-  splitRecords,
   type ContentShard,
   type SplitIndexFile,
-} from '../../src/plugins/search/records/indexFile.ts';
-import {joinIndex} from '../../src/plugins/search/records/joinIndex.ts';
-import {openIndex, searchEngineFor} from '../../src/plugins/search/records/openIndex.ts';
+} from '../../src/plugins/search/index-file/codec.ts';
+import {loadedContent, splitRecords} from '../../src/plugins/search/index-file/layout.ts';
+import {openIndex, searchEngineFor} from '../../src/plugins/search/index-file/open.ts';
+import {decodePostingList, encodePostingList} from '../../src/plugins/search/index-file/postings.ts';
+import {joinIndex, shardPath, splitIndex} from '../../src/plugins/search/index-file/shards.ts';
 import {recordsFromBlocks} from '../../src/plugins/search/records/page.ts';
 
 /** Pages enough for several shards of each kind, with words shared between pages and some only in one. */
@@ -87,6 +84,16 @@ const PARAMS = [
 ];
 
 describe('split local index', () => {
+  it('answers a request in one pass: the query is parsed and ranked once, after its shards are loaded', async () => {
+    const index = openIndex(first, shardReader().read);
+    const parse = vi.spyOn(index.engine.vocabulary, 'parse');
+    const rank = vi.spyOn(index.engine, 'rank');
+    const answer = await index('docs', {query: 'publish stream', hitsPerPage: 5});
+    expect(answer.hits.length).toBeGreaterThan(0);
+    expect(parse).toHaveBeenCalledTimes(1);
+    expect(rank).toHaveBeenCalledTimes(1);
+  });
+
   it('writes several shards of each kind under the hashed folder, and the first file has no content', () => {
     expect(first.format).toBe(5);
     expect(first.shards.path).toBe('search-index/abc123/');
@@ -108,7 +115,7 @@ describe('split local index', () => {
       synonyms: whole.synonyms,
     });
     const {fetched, read} = shardReader();
-    const search = localSearch(first, read);
+    const search = openIndex(first, read);
     for (const query of QUERIES) {
       for (const params of PARAMS) {
         const request = {query, ...params};
@@ -121,7 +128,7 @@ describe('split local index', () => {
     }
     // Every shard was needed by some query here; one query alone takes few.
     const one = shardReader();
-    await localSearch(first, one.read)('docs', {query: 'publish', hitsPerPage: 5});
+    await openIndex(first, one.read)('docs', {query: 'publish', hitsPerPage: 5});
     expect(one.fetched.length).toBeLessThan(split.shards.size / 2);
     expect(new Set(fetched).size).toBe(fetched.length);
   });
@@ -129,7 +136,7 @@ describe('split local index', () => {
   it('a consumer that shows a few hits per section gets those hits, and only their content is loaded', async () => {
     const request = {query: 'stream', hitsPerPage: 20, attributesToRetrieve: ['*']};
     const all = shardReader();
-    const whole = await localSearch(first, all.read)('docs', request);
+    const whole = await openIndex(first, all.read)('docs', request);
     const sections = new Map<unknown, number>();
     const expected = whole.hits.filter((hit) => {
       const section = (hit.hierarchy as {lvl0: string}).lvl0;
@@ -138,7 +145,7 @@ describe('split local index', () => {
     });
     expect(expected.length).toBeLessThan(whole.hits.length);
     const few = shardReader();
-    const answer = await localSearch(first, few.read)('docs', request, {perSection: 2});
+    const answer = await openIndex(first, few.read)('docs', request, {perSection: 2});
     const strip = ({processingTimeMS: _, ...rest}: typeof answer) => rest;
     expect(strip(answer)).toEqual({...strip(whole), hits: expected});
     const content = (fetched: string[]) => fetched.filter((name) => /\/c\d+\.json$/.test(name)).length;
@@ -146,16 +153,6 @@ describe('split local index', () => {
   });
 
   it('merging pages by their best record gives the order a full sort of the decayed candidates gives', () => {
-    type Ranker = {
-      bestByPage(
-        candidates: number[],
-        scores: Float64Array,
-        byScore: (a: number, b: number) => number,
-        score: (record: number) => void,
-        upperBound?: (page: number, record: number) => number,
-      ): {count: number; slice(start: number, end: number): number[]};
-      compareCustom(a: number, b: number): number;
-    };
     const plain = decodeIndex(whole);
     const decay = whole.settings.weights.samePageDecay;
     let seed = 7;
@@ -164,7 +161,8 @@ describe('split local index', () => {
     // best record left), a looser one, and all pages scored up front.
     const bounds: ((best: number) => number)[] = [(best) => best, (best) => best * 1.5 + 1];
     for (const engine of [searchEngineFor(whole), new SearchEngine(plain, {settings: whole.settings})]) {
-      const ranker = engine as unknown as Ranker;
+      // What the engine gives the merge: its pages, distinct keys and custom ranking.
+      const ranker = engine['scoring'];
       for (let round = 0; round < 30; round++) {
         // Candidates in no order, with scores from a few values: many ties, settled by the custom ranking.
         const candidates = plain.map((_, record) => record).filter(() => random() < 0.6);
@@ -193,7 +191,8 @@ describe('split local index', () => {
         for (const bound of [undefined, ...bounds]) {
           const scores = new Float64Array(plain.length);
           const scored = new Set<number>();
-          const merged = ranker.bestByPage(
+          const merged = bestByPage(
+            ranker,
             [...candidates],
             scores,
             (a, b) => scores[b] - scores[a] || ranker.compareCustom(a, b),
@@ -237,11 +236,11 @@ describe('split local index', () => {
 
   it('loadAll fetches every shard once, and later searches need no more', async () => {
     const all = shardReader();
-    await localSearch(first, all.read).loadAll();
+    await openIndex(first, all.read).loadAll();
     expect([...all.fetched].sort()).toEqual([...split.shards.keys()].sort());
     // After a search has loaded some shards, the rest.
     const {fetched, read} = shardReader();
-    const search = localSearch(first, read);
+    const search = openIndex(first, read);
     await search('docs', {query: 'publish', hitsPerPage: 5});
     await search.loadAll();
     expect(new Set(fetched)).toEqual(new Set(split.shards.keys()));
@@ -257,7 +256,7 @@ describe('split local index', () => {
     expect(() => index.engine.recordAt(1).hierarchy.lvl1).toThrow(/headings of record 1 are not loaded/);
     // The section (lvl0) is the page's, in the first file: known before the content is loaded.
     expect(index.engine.recordAt(1).hierarchy.lvl0).toBe(records[1].hierarchy.lvl0);
-    await index.loadContent([index.engine.recordAt(1)]);
+    await index.loadAll();
     expect(index.engine.recordAt(1).content).toBe(records[1].content);
     expect(index.engine.recordAt(1).hierarchy).toEqual(records[1].hierarchy);
   });
@@ -286,14 +285,16 @@ describe('split local index', () => {
 
   it('refuses a shard of another index, or a content shard without headings', async () => {
     const index = openIndex(first, async () => ({format: 5, first: 999, lists: []}));
-    await expect(index.prepare('publish')).rejects.toThrow(/posting shard \d+ does not fit the index/);
+    await expect(index('docs', {query: 'publish'})).rejects.toThrow(
+      /posting shard \d+ does not fit the index/,
+    );
     const {read} = shardReader();
     const withoutHeadings = openIndex(first, async (name) => ({
       ...((await read(name)) as object),
       levels: [],
     }));
-    await expect(withoutHeadings.loadContent([withoutHeadings.engine.recordAt(0)])).rejects.toThrow(
-      /content shard at record 0 has no headings/,
+    await expect(withoutHeadings('docs', {query: 'publish'})).rejects.toThrow(
+      /content shard at record \d+ has no headings/,
     );
   });
 });

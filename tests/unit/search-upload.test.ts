@@ -3,7 +3,7 @@ import {algoliasearch} from 'algoliasearch';
 import {algoliaSettings, searchSynonyms} from '../../config/search.ts';
 import {recordsFromHtml} from '../../src/plugins/search/records/html.ts';
 import type {RecordRules} from '../../src/plugins/search/records/rules.ts';
-import {RecordDropError, uploadToAlgolia} from '../../src/plugins/search/records/upload.ts';
+import {RecordDropError, uploadToAlgolia} from '../../src/plugins/search/upload.ts';
 import {startAlgoliaStandIn, type StandIn} from '../support/algolia-stand-in.ts';
 
 const credentials = {appId: 'UPLOADTEST', searchKey: 'search-key', adminKey: 'admin-key-not-for-browsers'};

@@ -1,18 +1,17 @@
 import {describe, expect, it} from 'vitest';
 import {searchSettings} from '../../config/search.ts';
-import {localSearch} from '../../src/plugins/search/client/localSearch.ts';
-import {repeatSample, warmUpEngine} from '../../src/plugins/search/client/warmUp.ts';
-import {PART} from '../../src/plugins/search/engine/engine.ts';
+import {PART} from '../../src/plugins/search/engine/vocabulary.ts';
+import {encodeIndex, type SplitIndexFile} from '../../src/plugins/search/index-file/codec.ts';
+import {openIndex} from '../../src/plugins/search/index-file/open.ts';
 import {
   decodePostingList,
-  encodeIndex,
   encodePostingList,
   repeatPostingList,
-  splitIndex,
-  type SplitIndexFile,
-} from '../../src/plugins/search/records/indexFile.ts';
+} from '../../src/plugins/search/index-file/postings.ts';
+import {splitIndex} from '../../src/plugins/search/index-file/shards.ts';
+import {repeatSample, warmUpEngine} from '../../src/plugins/search/warm-up/run.ts';
+import {WARM_UP_RECORDS, warmUpSample, type WarmUpSample} from '../../src/plugins/search/warm-up/sample.ts';
 import {recordsFromBlocks} from '../../src/plugins/search/records/page.ts';
-import {WARM_UP_RECORDS, warmUpSample, type WarmUpSample} from '../../src/plugins/search/records/warmUp.ts';
 import type {SearchRecord} from '../../src/plugins/search/types.ts';
 
 /** Three pages about streams, nineteen records each: `streams` and the first page's topic are in every record of the sample. */
@@ -51,7 +50,7 @@ function firstFileWith(warmUp: WarmUpSample | undefined): SplitIndexFile {
 }
 
 const searchSample = (from: WarmUpSample, query: string) =>
-  localSearch({...from.first, settings: searchSettings, synonyms: []}, async (name) => from.shards[name])(
+  openIndex({...from.first, settings: searchSettings, synonyms: []}, async (name) => from.shards[name])(
     'warm-up',
     {query, hitsPerPage: 1000},
   );

@@ -18,7 +18,7 @@ import {
   markdownFileOf,
   routeOfMarkdownFile,
 } from '../../../src/build-output/index.ts';
-import {joinIndex} from '../../../src/plugins/search/node.ts';
+import {INDEX_FILE, readBuildIndex} from '../../../src/plugins/search/node.ts';
 import type {ApiSymbol} from '../src/api-symbols.ts';
 import {htmlHeadingIds, symbolsOfPage} from './api-symbols.ts';
 import type {Page} from '../src/pages.ts';
@@ -29,9 +29,7 @@ const dist = path.join(packageDir, 'dist');
 /** Where TypeDoc's reference is published on the site. */
 const API_PATH = '/usage/sdk/api';
 
-const indexFile = path.join(siteBuild, 'search-index.json');
-const readJson = (file: string) => JSON.parse(readFileSync(file, 'utf8'));
-if (!existsSync(indexFile) || !existsSync(path.join(siteBuild, markdownFileOf('/'))))
+if (!existsSync(path.join(siteBuild, INDEX_FILE)) || !existsSync(path.join(siteBuild, markdownFileOf('/'))))
   throw new Error(
     `${siteBuild} holds no site build with Markdown twins and search index: run npm run build first`,
   );
@@ -70,7 +68,7 @@ writeFileSync(
     pages,
     symbols,
     // The server searches everything from the start: the site's split index, joined into one.
-    searchIndex: joinIndex(readJson(indexFile), (name) => readJson(path.join(siteBuild, name))),
+    searchIndex: readBuildIndex(siteBuild),
   }),
 );
 

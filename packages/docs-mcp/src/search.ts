@@ -1,9 +1,4 @@
-import {
-  answerSearch,
-  searchEngineFor,
-  type Hierarchy,
-  type LocalIndexFile,
-} from '../../../src/plugins/search/node.ts';
+import {findSections, openIndexFile, type LocalIndexFile} from '../../../src/plugins/search/node.ts';
 
 /**
  * Search over the site's own index with the site's own engine and Algolia
@@ -29,21 +24,11 @@ export const DIALOG_FACET_FILTERS = [
 ];
 
 export function createSearch(file: LocalIndexFile, baseUrl: string) {
-  const engine = searchEngineFor(file);
+  const index = openIndexFile(file);
   const base = baseUrl.replace(/\/+$/, '');
-  return (query: string, limit: number): SearchResult[] => {
-    const {hits} = answerSearch(engine, 'docs-mcp', {
-      query,
-      hitsPerPage: limit,
-      facetFilters: DIALOG_FACET_FILTERS,
-      attributesToRetrieve: ['hierarchy', 'url', 'url_without_anchor'],
-      attributesToHighlight: [],
-      attributesToSnippet: ['content:30'],
-      highlightPreTag: '**',
-      highlightPostTag: '**',
-    });
-    return hits.map((hit) => {
-      const hierarchy = hit.hierarchy as Hierarchy;
+  return async (query: string, limit: number): Promise<SearchResult[]> => {
+    const sections = await findSections(index, query, {limit, facetFilters: DIALOG_FACET_FILTERS});
+    return sections.map(({url, urlWithoutAnchor, hierarchy, snippet}) => {
       const levels = [
         hierarchy.lvl1,
         hierarchy.lvl2,
@@ -52,13 +37,12 @@ export function createSearch(file: LocalIndexFile, baseUrl: string) {
         hierarchy.lvl5,
         hierarchy.lvl6,
       ];
-      let path = new URL(String(hit.url_without_anchor)).pathname;
+      let path = new URL(urlWithoutAnchor).pathname;
       if (base && path.startsWith(base)) path = path.slice(base.length);
-      const snippet = (hit._snippetResult as {content?: {value: string}} | undefined)?.content?.value ?? '';
       return {
         title:
           levels.filter((level): level is string => Boolean(level)).join(' › ') || hierarchy.lvl0 || path,
-        url: String(hit.url),
+        url,
         path: path.replace(/\/+$/, '') || '/',
         snippet,
       };

@@ -48,8 +48,8 @@ export function createServer(data: DocsData): McpServer {
         ),
       },
     },
-    ({query, limit}) => {
-      const results = search(query, limit);
+    async ({query, limit}) => {
+      const results = await search(query, limit);
       const text = results.length
         ? results
             .map(

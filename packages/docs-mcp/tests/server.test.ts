@@ -6,8 +6,7 @@ import path from 'node:path';
 import {Client} from '@modelcontextprotocol/sdk/client/index.js';
 import {StdioClientTransport} from '@modelcontextprotocol/sdk/client/stdio.js';
 import {afterAll, beforeAll, describe, expect, test} from 'vitest';
-import {localSearch, type LocalSearch} from '../../../src/plugins/search/client/localSearch.ts';
-import type {SplitIndexFile} from '../../../src/plugins/search/records/indexFile.ts';
+import {openBuildIndex, type IndexSearch} from '../../../src/plugins/search/node.ts';
 
 /**
  * The packaged server (dist/server.js, built by `npm run build:mcp` from
@@ -70,12 +69,9 @@ describe('search_docs', () => {
   ];
 
   /** The site's answer: the browser's code over build/'s split index, asked as the dialog asks on a docs page. */
-  let site: LocalSearch | undefined;
+  let site: IndexSearch | undefined;
   async function siteTopUrls(query: string, count: number): Promise<string[]> {
-    if (!site) {
-      const read = (name: string) => JSON.parse(readFileSync(path.join('build', name), 'utf8')) as unknown;
-      site = localSearch(read('search-index.json') as SplitIndexFile, async (name) => read(name));
-    }
+    site ??= openBuildIndex('build');
     const {hits} = await site('streamr-docs', {
       query,
       hitsPerPage: 20,
@@ -94,6 +90,18 @@ describe('search_docs', () => {
       expect(results.map(({url}) => url)).toEqual(await siteTopUrls(query, 5));
       expect([...new Set(results.map(({path}) => path))].slice(0, 3)).toContain(expected);
       expect(result.content[0].text).toContain(`](${results[0].url})`);
+    },
+  );
+
+  test.each(['stake', 'publish messages'])(
+    '"%s": every result has a snippet with a query word in bold',
+    async (query) => {
+      const result = await call('search_docs', {query, limit: 5});
+      const {results} = result.structuredContent as {results: {snippet: string}[]};
+      expect(results).toHaveLength(5);
+      // "stake" finds headings (records with no content): their snippet is the heading that matched.
+      for (const {snippet} of results) expect(snippet).toMatch(/\*\*(stak|publish|messag)\w*\*\*/i);
+      expect(result.content[0].text).toContain(results[0].snippet.replace(/\s+/g, ' '));
     },
   );
 

@@ -6,9 +6,11 @@ import type {SearchGlobalData} from './client/backend.ts';
 import {inlineScript} from './client/earlyOpen.ts';
 import {cachedSourceRecords, latestOnly} from './devIndex.ts';
 import {recordsFromBuild, type SourcePage} from './records/build.ts';
-import {PART} from './engine/engine.ts';
-import {encodeIndex, splitIndex} from './records/indexFile.ts';
-import {warmUpSample} from './records/warmUp.ts';
+import {PART} from './engine/vocabulary.ts';
+import {encodeIndex} from './index-file/codec.ts';
+import {splitIndex} from './index-file/shards.ts';
+import {INDEX_FILE} from './node.ts';
+import {warmUpSample} from './warm-up/sample.ts';
 import type {RecordRules} from './records/rules.ts';
 import type {SearchSettings} from './settings.ts';
 import type {SearchRecord, Synonym} from './types.ts';
@@ -19,8 +21,6 @@ export {algoliaIndexSettings, DOCSEARCH_SEARCHABLE_ATTRIBUTES} from './settings.
 export type Options = {
   /** `local`: the site's own index (build/ and dev server); `algolia`: the stock DocSearch client. */
   backend: 'local' | 'algolia';
-  /** File name of the local index, at the site root. */
-  indexFile: string;
   records: RecordRules;
   synonyms: Synonym[];
   /** How both backends rank and answer (./settings.ts). */
@@ -73,7 +73,7 @@ export default function searchPlugin(context: LoadContext, options: Options): Pl
     async contentLoaded({actions}) {
       const data: SearchGlobalData = {
         backend: options.backend,
-        localIndexUrl: `${context.baseUrl}${options.indexFile}`,
+        localIndexUrl: `${context.baseUrl}${INDEX_FILE}`,
       };
       actions.setGlobalData(data);
     },
@@ -112,7 +112,7 @@ export default function searchPlugin(context: LoadContext, options: Options): Pl
       const pages = sourcePages(context, allContent as AllContent);
       const write = writeDevIndex(async () => {
         const {records} = await sourceRecords(pages);
-        await writeIndex(path.join(devDir, options.indexFile), records, options);
+        await writeIndex(path.join(devDir, INDEX_FILE), records, options);
       });
       // The first index is there before the site is served; after an edit it follows in the
       // background, so the edited page reaches the screen without waiting for it.
@@ -125,9 +125,9 @@ export default function searchPlugin(context: LoadContext, options: Options): Pl
     async postBuild({outDir}) {
       if (options.backend !== 'local') return;
       const records = await recordsFromBuild(outDir, options.records);
-      const {bytes, shards} = await writeIndex(path.join(outDir, options.indexFile), records, options);
+      const {bytes, shards} = await writeIndex(path.join(outDir, INDEX_FILE), records, options);
       console.log(
-        `[search] ${records.length} records, ${(bytes / 1024).toFixed(0)} KB: ${options.indexFile} and ${shards} shards`,
+        `[search] ${records.length} records, ${(bytes / 1024).toFixed(0)} KB: ${INDEX_FILE} and ${shards} shards`,
       );
     },
 
@@ -146,7 +146,7 @@ export default function searchPlugin(context: LoadContext, options: Options): Pl
         )
         .action(
           async (siteDir: string | undefined, flags: {outDir: string; host?: string; maxDrop?: string}) => {
-            const {uploadToAlgolia, DEFAULT_MAX_RECORD_DROP} = await import('./records/upload.ts');
+            const {uploadToAlgolia, DEFAULT_MAX_RECORD_DROP} = await import('./upload.ts');
             const env = (name: string) => process.env[name]?.trim() || undefined;
             const appId = env(options.algolia.env.appId);
             const indexName = env(options.algolia.env.indexName);

@@ -1,4 +1,4 @@
-import type {SearchEngine} from '../engine/engine.ts';
+import type {EngineResult, SearchEngine} from '../engine/engine.ts';
 import {countFacets} from '../engine/facets.ts';
 import {highlightRanges, renderHighlight, renderSnippet, type QueryMatcher} from '../engine/highlight.ts';
 import {withObjectId} from '../records/recordId.ts';
@@ -41,6 +41,8 @@ export type SearchResponse = {
 };
 
 /**
+ * `result`: the engine's ranked hits for these params, when the caller ranked them already (a
+ * split index ranks before it loads the content of the hits shown: ../index-file/open.ts).
  * `shown`: the records to answer with, when the consumer shows only some of the page of hits
  * (the dialog, `firstOfEachSection`); by default the whole page.
  */
@@ -48,11 +50,11 @@ export function answerSearch(
   engine: SearchEngine,
   indexName: string,
   params: SearchParams,
-  shown: readonly SearchRecord[] = shownRecords(engine, params),
+  result: EngineResult = engine.search({query: queryOf(params), facetFilters: params.facetFilters}),
+  shown: readonly SearchRecord[] = pageOfHits(engine, result, params),
 ): SearchResponse {
   const started = now();
   const query = queryOf(params);
-  const result = engine.search({query, facetFilters: params.facetFilters});
   const {count, matcher} = result;
   const {hitsPerPage, page} = paging(engine, params);
   const hits = shown.map((record) => hit(engine, record, params, matcher));
@@ -77,8 +79,7 @@ export function answerSearch(
 }
 
 /** The records of the page of hits this request asks for (a split index loads their content first). */
-export function shownRecords(engine: SearchEngine, params: SearchParams): SearchRecord[] {
-  const result = engine.search({query: queryOf(params), facetFilters: params.facetFilters});
+export function pageOfHits(engine: SearchEngine, result: EngineResult, params: SearchParams): SearchRecord[] {
   const {hitsPerPage, page} = paging(engine, params);
   return hitsPerPage === 0 ? [] : result.slice(page * hitsPerPage, (page + 1) * hitsPerPage);
 }
@@ -146,7 +147,7 @@ function hit(engine: SearchEngine, record: SearchRecord, params: SearchParams, m
 
 function retrieve(record: SearchRecord, attributes: string[]): Record<string, unknown> {
   if (attributes.includes('*')) {
-    // A split index's records compute their fields (records/indexFile.ts `splitRecords`): copy them as data.
+    // A split index's records compute their fields (index-file/layout.ts `splitRecords`): copy them as data.
     const plain = 'toJSON' in record ? (record as {toJSON(): SearchRecord}).toJSON() : record;
     const all = structuredClone(plain) as Record<string, unknown>;
     delete all.objectID;

@@ -1,7 +1,7 @@
 import type {SearchResponse} from '../algolia-protocol/answer.ts';
-import type {SearchParams} from '../algolia-protocol/requests.ts';
-import type {LocalIndexFile, SplitIndexFile} from '../records/indexFile.ts';
-import {localSearch, type LocalSearch, type ShownHits} from './localSearch.ts';
+import type {SearchRequest} from '../algolia-protocol/requests.ts';
+import type {LocalIndexFile, SplitIndexFile} from '../index-file/codec.ts';
+import {openIndex, type IndexSearch, type ShownHits} from '../index-file/open.ts';
 
 /**
  * The site's own index where the engine runs: in the search worker
@@ -10,14 +10,12 @@ import {localSearch, type LocalSearch, type ShownHits} from './localSearch.ts';
  * requests already normalized to Algolia's form.
  */
 
-export type IndexRequest = {indexName: string; params: SearchParams};
-
 /** A shard the first file names is gone: the site was deployed again since that file was fetched. */
 export class StaleIndexError extends Error {
   override name = 'StaleIndexError';
 }
 
-type OpenedIndex = {search: LocalSearch; file: LocalIndexFile | SplitIndexFile};
+type OpenedIndex = {search: IndexSearch; file: LocalIndexFile | SplitIndexFile};
 
 const engines = new Map<string, Promise<OpenedIndex>>();
 
@@ -35,7 +33,7 @@ async function loadEngine(url: string): Promise<OpenedIndex> {
     if (!answer.ok) throw new Error(`The search index shard ${shard} answered HTTP ${answer.status}`);
     return answer.json();
   };
-  return {search: localSearch(file, read), file};
+  return {search: openIndex(file, read), file};
 }
 
 /** The index at `url`, loading (once; a failed load is tried again by the next call). */
@@ -60,7 +58,7 @@ export async function openLocalIndex(url: string): Promise<LocalIndexFile | Spli
 /** Answers each request from the index at `url`; after a redeploy, once more from the new index. */
 export async function answerLocally(
   url: string,
-  requests: IndexRequest[],
+  requests: SearchRequest[],
   shown: ShownHits = {},
 ): Promise<SearchResponse[]> {
   const answer = async () => {
@@ -85,7 +83,7 @@ export async function loadWholeIndex(url: string): Promise<void> {
 /** What the page asks the engine (posted to the search worker). */
 export type IndexCall =
   | {kind: 'open'; url: string}
-  | {kind: 'search'; url: string; requests: IndexRequest[]; shown?: ShownHits}
+  | {kind: 'search'; url: string; requests: SearchRequest[]; shown?: ShownHits}
   | {kind: 'loadAll'; url: string};
 
 /** The engine's answer to a call: its value, or the error's name and message (errors do not cross threads whole). */

@@ -1,7 +1,7 @@
-import {normalizeRequests, type SearchParams} from '../algolia-protocol/requests.ts';
+import {normalizeRequests, type SearchParams, type SearchRequest} from '../algolia-protocol/requests.ts';
 import type {FailureTracker} from './failures.ts';
 import type {IndexCall, IndexReply} from './localIndex.ts';
-import type {ShownHits} from './localSearch.ts';
+import type {ShownHits} from '../index-file/open.ts';
 import {HIGHLIGHT_POST, HIGHLIGHT_PRE, sanitizeHit, type RenderProfile} from './sanitize.ts';
 import {searchWorker} from './searchWorkerStart.ts';
 import {staleAssets} from './staleAssets.ts';
@@ -14,6 +14,9 @@ export type SearchClientLike = {
   transporter: {algoliaAgent: {value: string; add(options: {segment: string; version?: string}): unknown}};
   clearCache?(): Promise<void>;
 };
+
+/** The local client: also takes requests already normalized, so a wrapped one normalizes them once. */
+export type LocalSearchClient = SearchClientLike & {answer(requests: SearchRequest[]): Promise<unknown[]>};
 
 /** The highlight tags a consumer expects when it does not ask for any (the index's settings). */
 const DEFAULT_TAGS: Record<RenderProfile, {pre: string; post: string}> = {
@@ -29,7 +32,7 @@ const DEFAULT_TAGS: Record<RenderProfile, {pre: string; post: string}> = {
  *   hits, so the UI shows the error screen instead of hanging or "No results".
  */
 export function wrapSearchClient(
-  client: SearchClientLike,
+  client: SearchClientLike | LocalSearchClient,
   {profile, tracker}: {profile: RenderProfile; tracker: FailureTracker},
 ): SearchClientLike {
   return {
@@ -46,20 +49,22 @@ export function wrapSearchClient(
       }));
       const request = tracker.begin();
       try {
-        const response = await client.search(
-          {
-            requests: requests.map(({indexName, params}) => ({
-              indexName,
-              ...params,
-              highlightPreTag: HIGHLIGHT_PRE,
-              highlightPostTag: HIGHLIGHT_POST,
-            })),
-          },
-          requestOptions,
-        );
+        const sent = requests.map(({indexName, params}) => ({
+          indexName,
+          params: {...params, highlightPreTag: HIGHLIGHT_PRE, highlightPostTag: HIGHLIGHT_POST},
+        }));
+        const results =
+          'answer' in client
+            ? await client.answer(sent)
+            : (
+                await client.search(
+                  {requests: sent.map(({indexName, params}) => ({indexName, ...params}))},
+                  requestOptions,
+                )
+              ).results;
         tracker.succeed(request);
         return {
-          results: response.results.map((result, index) => {
+          results: results.map((result, index) => {
             const {hits} = result as {hits?: Record<string, unknown>[]};
             return Array.isArray(hits)
               ? {...(result as object), hits: hits.map((hit) => sanitizeHit(hit, tags[index], profile))}
@@ -211,20 +216,21 @@ export function openIndexAhead(indexUrl: string): void {
  * tried again on the next search. `shown`: what the consumer shows of a page of
  * hits (the dialog: a few per section), so that nothing else is loaded for it.
  */
-export function createLocalSearchClient(indexUrl: string, shown: ShownHits = {}): SearchClientLike {
+export function createLocalSearchClient(indexUrl: string, shown: ShownHits = {}): LocalSearchClient {
   const agent = {value: 'docs-search-local', add: () => agent};
+  const answer = async (requests: SearchRequest[]) => {
+    const start = performance.now();
+    const results = (await runOnEngine({kind: 'search', url: indexUrl, requests, shown})) as unknown[];
+    measure('docs-search:query', start);
+    saveForOffline(indexUrl);
+    return results;
+  };
   return {
     appId: 'local',
     transporter: {algoliaAgent: agent},
     addAlgoliaAgent: () => undefined,
     clearCache: () => Promise.resolve(),
-    async search(input) {
-      const requests = normalizeRequests(input);
-      const start = performance.now();
-      const results = (await runOnEngine({kind: 'search', url: indexUrl, requests, shown})) as unknown[];
-      measure('docs-search:query', start);
-      saveForOffline(indexUrl);
-      return {results};
-    },
+    answer,
+    search: async (input) => ({results: await answer(normalizeRequests(input))}),
   };
 }

@@ -1,7 +1,7 @@
-import type {LocalIndexFile, SplitIndexFile} from '../records/indexFile.ts';
+import type {LocalIndexFile, SplitIndexFile} from '../index-file/codec.ts';
+import {warmUpEngine} from '../warm-up/run.ts';
 import {openLocalIndex, runIndexCall, type IndexCall} from './localIndex.ts';
 import {INDEX_WORKER_NAME} from './indexWorkerName.ts';
-import {warmUpEngine} from './warmUp.ts';
 
 /** What the worker uses of its global scope (a fake one in the unit tests). */
 export type WorkerScope = {
@@ -13,7 +13,7 @@ export type WorkerScope = {
   postMessage(message: unknown): void;
 };
 
-/** Warms the engine up on a file's sample until `stop()` (./warmUp.ts). */
+/** Warms the engine up on a file's sample until `stop()` (../warm-up/run.ts). */
 export type WarmUp = (file: LocalIndexFile | SplitIndexFile, stop: () => boolean) => Promise<unknown>;
 
 /**
@@ -23,8 +23,7 @@ export type WarmUp = (file: LocalIndexFile | SplitIndexFile, stop: () => boolean
  * Before any message, it opens the index its name gives (`docs-search <url>`,
  * ./searchWorkerStart.ts): Chromium hands a new worker the messages posted to
  * it only once the page's main thread has learnt that the worker's script ran,
- * and on a slow phone the dialog's first render holds that thread for a few
- * hundred milliseconds. Once that index is open, and until the first call other
+ * and on a slow phone the dialog's first render holds that thread for a long task. Once that index is open, and until the first call other
  * than `open`, the engine warms up on the index's sample (`warmUp`), so the
  * first query runs compiled code.
  */

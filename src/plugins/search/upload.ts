@@ -1,5 +1,5 @@
 import {algoliasearch} from 'algoliasearch';
-import type {SearchRecord, Synonym} from '../types.ts';
+import type {SearchRecord, Synonym} from './types.ts';
 
 export type UploadOptions = {
   appId: string;

@@ -1,27 +1,16 @@
 import type {SearchParams} from '../algolia-protocol/requests.ts';
-import {
-  isSplitIndex,
-  repeatPostingList,
-  type ContentShard,
-  type IndexMetadata,
-  type PostingShard,
-} from '../records/indexFile.ts';
-import type {WarmUpSample} from '../records/warmUp.ts';
-import {localSearch} from './localSearch.ts';
+import {isSplitIndex, type ContentShard, type IndexMetadata, type PostingShard} from '../index-file/codec.ts';
+import {openIndex} from '../index-file/open.ts';
+import {repeatPostingList} from '../index-file/postings.ts';
+import type {WarmUpSample} from './sample.ts';
 
 /**
- * How the engine warms up (../records/warmUp.ts says why): the sample is
- * repeated `copies` times, because the engine's loops are compiled only once
- * they have run long enough (warming up on the sample as it is left the first
- * search at ten times the site as slow as cold), and its queries are asked
- * `rounds` times, each time of a freshly opened copy so that decoding runs again.
- *
- * Chosen in Node on the synthetic 10× index (`publish`, 7 runs each): cold, the
- * first search took 26–35 ms; after 20 copies and 2 rounds (47–66 ms of warming
- * up) 7–13 ms; after 40 copies and 1 round (65–82 ms) 12–27 ms; 80 copies and 1
- * round (75–110 ms) 10–20 ms. (Since the sample's lists are repeated by joining
- * their code instead of decoding and encoding them, the first of these warms
- * up in 20–25 ms, with the first search after it 8–18 ms.)
+ * How the engine warms up (./sample.ts says why): the sample is repeated
+ * `copies` times, because the engine's loops are compiled only once they have
+ * run long enough (the sample as it is left the first search at scale as slow
+ * as cold), and its queries are asked `rounds` times, each time of a freshly
+ * opened copy so that decoding runs again. Fewer rounds of more copies warmed
+ * up for longer and left the first search slower, on the synthetic 10× index.
  */
 export const WARM_UP = {copies: 20, rounds: 2};
 
@@ -72,8 +61,7 @@ function nextTask(): Promise<void> {
  * Asks the warm-up sample of `file` its queries, one search per task, until
  * done or until `stop()` says a real call has come: a visitor's query then
  * waits for one step at most (repeating the sample, opening it, or one search
- * of it: in Node up to about 10 ms, for the first and coldest). Resolves with the number of
- * searches run; never rejects (a warm-up that fails changes nothing else).
+ * of it). Resolves with the number of searches run; never rejects (a warm-up that fails changes nothing else).
  */
 export async function warmUpEngine(
   file: IndexMetadata,
@@ -93,7 +81,7 @@ export async function warmUpEngine(
       // Opening the sample is a task of its own: the first one runs cold, like the first search.
       await nextTask();
       if (stop()) return searches;
-      const search = localSearch({...sample.first, settings, synonyms}, async (name) => sample.shards[name]);
+      const search = openIndex({...sample.first, settings, synonyms}, async (name) => sample.shards[name]);
       for (const query of sample.queries) {
         await nextTask();
         if (stop()) return searches;

@@ -1,22 +1,16 @@
-import {PART} from '../engine/engine.ts';
+import {PART} from '../engine/vocabulary.ts';
 import type {SearchSettings} from '../settings.ts';
 import type {SearchRecord, Synonym} from '../types.ts';
-import {
-  buildPostings,
-  encodeIndex,
-  splitIndex,
-  type ContentShard,
-  type PostingShard,
-  type SplitIndexFile,
-} from './indexFile.ts';
+import {encodeIndex, type ContentShard, type PostingShard, type SplitIndexFile} from '../index-file/codec.ts';
+import {buildPostings} from '../index-file/postings.ts';
+import {splitIndex} from '../index-file/shards.ts';
 
 /**
  * The site's first records as a tiny split index of its own, with queries to
  * ask it. The search worker asks them right after it has opened the real index,
- * before the visitor has typed (../client/warmUp.ts): the engine's code is then
+ * before the visitor has typed (./run.ts): the engine's code is then
  * compiled when the first query comes. Run cold, the first search at ten times
- * the site spent most of its time in code running for the first time (in Node
- * 20–30 ms cold, 5–10 ms after the warm-up).
+ * the site spent most of its time in code running for the first time.
  *
  * It is written into the first file, so warming up needs no other request, and
  * it is searched the way a real index is (a split index, shards read by name,

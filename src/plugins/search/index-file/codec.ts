@@ -1,0 +1,359 @@
+import {INDEX_FILE_ERROR} from '../codeMarkers.ts';
+import {splitWordRuns, startsWithWordChar} from '../engine/tokenize.ts';
+import type {SearchSettings} from '../settings.ts';
+import type {WarmUpSample} from '../warm-up/sample.ts';
+import {
+  LEVELS,
+  LEVEL_WEIGHT,
+  type Hierarchy,
+  type RecordType,
+  type SearchRecord,
+  type Synonym,
+} from '../types.ts';
+
+/**
+ * The local index file: the same records the Algolia upload gets, written
+ * compactly, and what the engine needs to search them without reading the text.
+ *
+ * - Pages are listed once; headings, anchors and section names are stored once
+ *   in `strings`; records refer to them by number.
+ * - Every text (headings, section names, content) is written as a list of
+ *   numbered pieces: words and what stands between them (`pieces`, most frequent
+ *   first; one space between two words is implied). A number is one character
+ *   (`width` 1) or two, so a text is a short string that JSON parses fast. The
+ *   words are what the engine indexes, so the browser builds the engine's term
+ *   table (postings) by walking these numbers once, with no text to tokenize:
+ *   `buildPostings`. It is also smaller after gzip than the text as JSON.
+ */
+export type LocalIndexFile = {
+  format: 3;
+  /** Words and separators, most frequent first. */
+  pieces: string[];
+  /** Characters per number (2 only past ~63,000 distinct pieces or strings). */
+  width: 1 | 2;
+  /** Encoded texts: headings, anchors, section names. */
+  strings: string[];
+  /** [url without anchor, lvl0 (string index), pageRank, facets index, number of records] */
+  pages: [string, number, number, number, number][];
+  facets: {language?: string; docusaurus_tag?: string; version?: string}[];
+  /**
+   * The records, page after page, by column (gzip finds the repeats of a column
+   * better than those of rows). Each of `types`, `anchors` and `levels` holds one
+   * number per record: the type's index, or a string index + 1 (0: none).
+   */
+  records: {
+    types: string;
+    anchors: string;
+    /** lvl1 … lvl6 */
+    levels: string[];
+    /** Encoded content, or null. */
+    content: (string | null)[];
+  };
+  /** Synonyms, as configured for the Algolia index. */
+  synonyms: Synonym[];
+  /** How to rank and answer: what the uploader sends to Algolia as index settings, in the engine's terms. */
+  settings: SearchSettings;
+};
+
+/**
+ * The first file of a split index (what the build writes): all of the above but
+ * the content and the headings (`levels`), plus the engine's vocabulary and where
+ * the rest is. A query loads the posting shards of the terms it matches
+ * (precomputed lists: the browser decodes, it does not build), and the hits
+ * shown load their pages' content shards, which hold their content and headings:
+ * ranking needs neither, and at ten times the site the headings were most of the
+ * first file. `./joinIndex.ts` puts the parts back together for Node readers.
+ */
+export type SplitIndexFile = Omit<LocalIndexFile, 'format' | 'records'> & {
+  format: 5;
+  records: Omit<LocalIndexFile['records'], 'content' | 'levels'>;
+  /** The engine's vocabulary, sorted (JavaScript string order), one term per line. */
+  terms: string;
+  shards: {
+    /**
+     * Folder of the shards, relative to this file. It carries a hash of the whole
+     * index, so a tab holding an old deploy's first file never reads a new deploy's shards.
+     */
+    path: string;
+    /** Index of the first term of each posting shard (`t<n>.json`); contiguous ranges, so prefixes find theirs. */
+    terms: number[];
+    /** Index of the first record of each content shard (`c<n>.json`); whole pages. */
+    records: number[];
+  };
+  /** A few pages to warm the engine up on before the first query (./warmUp.ts). */
+  warmUp?: WarmUpSample;
+};
+
+/** Terms `first`… of the vocabulary, each with its list as a string (`encodePostingList`). */
+export type PostingShard = {format: 5; first: number; lists: string[]};
+/** Records `first`… of the index: their encoded content (or null), and their slices of the `levels` columns. */
+export type ContentShard = {format: 5; first: number; content: (string | null)[]; levels: string[]};
+
+/** What both forms hold: everything but the content. */
+export type IndexMetadata = LocalIndexFile | SplitIndexFile;
+
+export const FORMAT = 3;
+export const SPLIT_FORMAT = 5;
+
+export function isSplitIndex(file: IndexMetadata): file is SplitIndexFile {
+  return file?.format === SPLIT_FORMAT;
+}
+
+export function checkSplitFormat(file: IndexMetadata): void {
+  if (!isSplitIndex(file) || typeof file.terms !== 'string' || !file.shards || !file.settings)
+    throw new Error(`${INDEX_FILE_ERROR} unsupported index format`);
+}
+export const TYPES: RecordType[] = [...LEVELS, 'content'];
+
+/**
+ * Piece numbers as characters that JSON writes as themselves: from U+0020, without
+ * `"`, `\` and the UTF-16 surrogates.
+ */
+export const ALPHABET = 0xffff - 0x20 + 1 - 2 - 0x800;
+
+function toChar(id: number): string {
+  let code = 0x20 + id;
+  if (code >= 0x22) code += 1;
+  if (code >= 0x5c) code += 1;
+  if (code >= 0xd800) code += 0x800;
+  return String.fromCharCode(code);
+}
+
+export function fromCode(code: number): number {
+  let value = code;
+  if (value >= 0xe000) value -= 0x800;
+  if (value > 0x5c) value -= 1;
+  if (value > 0x22) value -= 1;
+  return value - 0x20;
+}
+
+/** Words and separators of a text: separator, word, separator, …, separator. */
+function split(text: string): string[] {
+  // Runs of word characters, as the tokenizer sees words.
+  return splitWordRuns(text);
+}
+
+export function encodeIndex(
+  records: SearchRecord[],
+  settings: SearchSettings,
+  synonyms: Synonym[] = [],
+): LocalIndexFile {
+  const texts: string[] = [];
+  const textIndex = new Map<string, number>();
+  const intern = (value: string | null): number => {
+    if (value === null) return -1;
+    let index = textIndex.get(value);
+    if (index === undefined) {
+      index = texts.push(value) - 1;
+      textIndex.set(value, index);
+    }
+    return index;
+  };
+  const facets: LocalIndexFile['facets'] = [];
+  const facetIndex = new Map<string, number>();
+  const pages: LocalIndexFile['pages'] = [];
+  const pageIndex = new Map<string, number>();
+  /** Per record: type index, anchor, lvl1..lvl6 (string index or -1). */
+  const rows: number[][] = [];
+  const contents: (string | null)[] = [];
+  let previousPage = -1;
+  for (const record of records) {
+    const facet = {language: record.language, docusaurus_tag: record.docusaurus_tag, version: record.version};
+    const facetKey = JSON.stringify(facet);
+    if (!facetIndex.has(facetKey)) facetIndex.set(facetKey, facets.push(facet) - 1);
+    let page = pageIndex.get(record.url_without_anchor);
+    if (page === undefined) {
+      page =
+        pages.push([
+          record.url_without_anchor,
+          intern(record.hierarchy.lvl0),
+          record.weight.pageRank,
+          facetIndex.get(facetKey)!,
+          0,
+        ]) - 1;
+      pageIndex.set(record.url_without_anchor, page);
+    } else if (page !== previousPage) {
+      throw new Error(`${INDEX_FILE_ERROR} records of ${record.url_without_anchor} are not contiguous`);
+    }
+    pages[page][4] += 1;
+    previousPage = page;
+    rows.push([
+      TYPES.indexOf(record.type),
+      intern(record.anchor),
+      ...LEVELS.slice(1).map((level) => intern(record.hierarchy[level])),
+    ]);
+    contents.push(record.content);
+  }
+
+  // Pieces numbered by frequency, so the common ones get the small numbers (one UTF-8 byte).
+  const count = new Map<string, number>();
+  const pieceLists = (text: string) =>
+    split(text).filter((piece, index, all) => !isImplied(piece, index, all.length));
+  const allTexts = [...texts, ...contents.filter((text): text is string => text !== null)];
+  for (const text of allTexts)
+    for (const piece of pieceLists(text)) count.set(piece, (count.get(piece) ?? 0) + 1);
+  const pieces = [...count.keys()].sort((a, b) => count.get(b)! - count.get(a)! || (a < b ? -1 : 1));
+  const width = Math.max(pieces.length, texts.length + 1) <= ALPHABET ? 1 : 2;
+  const write = (id: number) =>
+    width === 1 ? toChar(id) : toChar(Math.floor(id / ALPHABET)) + toChar(id % ALPHABET);
+  const numbers = new Map(pieces.map((piece, index) => [piece, index]));
+  const encode = (text: string) =>
+    pieceLists(text)
+      .map((piece) => write(numbers.get(piece)!))
+      .join('');
+  const column = (index: number, offset: number) => rows.map((row) => write(row[index] + offset)).join('');
+  return {
+    format: FORMAT,
+    pieces,
+    width,
+    strings: texts.map(encode),
+    pages,
+    facets,
+    records: {
+      types: column(0, 0),
+      anchors: column(1, 1),
+      levels: LEVELS.slice(1).map((_, level) => column(2 + level, 1)),
+      content: contents.map((text) => (text === null ? null : encode(text))),
+    },
+    synonyms,
+    settings,
+  };
+}
+
+/** Empty ends, and one space between two words, are not written. */
+function isImplied(piece: string, index: number, length: number): boolean {
+  if (index === 0 || index === length - 1) return piece === '';
+  return index % 2 === 0 && piece === ' ';
+}
+
+export function checkFormat(file: LocalIndexFile): void {
+  if (file?.format !== FORMAT || !Array.isArray(file.records?.content) || !file.settings)
+    throw new Error(`${INDEX_FILE_ERROR} unsupported index format`);
+}
+
+/** The number at position `index` of a column. */
+export function numberAt(column: string, index: number, width: 1 | 2): number {
+  return width === 1
+    ? fromCode(column.charCodeAt(index))
+    : fromCode(column.charCodeAt(2 * index)) * ALPHABET + fromCode(column.charCodeAt(2 * index + 1));
+}
+
+/** Page of each record. */
+export function recordPages(file: IndexMetadata): Int32Array {
+  return pageColumns(file).pageOf;
+}
+
+/** Page of each record, and first record of each page (a page's records are contiguous). */
+export function pageColumns(file: IndexMetadata): {pageOf: Int32Array; pageFirst: Int32Array} {
+  const pageOf = new Int32Array(recordCount(file));
+  const pageFirst = new Int32Array(file.pages.length);
+  let record = 0;
+  file.pages.forEach((page, index) => {
+    pageFirst[index] = record;
+    pageOf.fill(index, record, record + page[4]);
+    record += page[4];
+  });
+  return {pageOf, pageFirst};
+}
+
+/** Number of records: one type per record. */
+export function recordCount(file: IndexMetadata): number {
+  return file.records.types.length / file.width;
+}
+
+/** Piece numbers of an encoded text. */
+function readIds(encoded: string, width: 1 | 2, into: (id: number) => void): void {
+  if (width === 1) {
+    for (let i = 0; i < encoded.length; i++) into(fromCode(encoded.charCodeAt(i)));
+  } else {
+    for (let i = 0; i + 1 < encoded.length; i += 2)
+      into(fromCode(encoded.charCodeAt(i)) * ALPHABET + fromCode(encoded.charCodeAt(i + 1)));
+  }
+}
+
+/** Turns encoded texts back into text. */
+export function textDecoder(file: IndexMetadata): (encoded: string) => string {
+  const {pieces, width} = file;
+  // Whether each piece is a word, worked out when first decoded (0: not yet, 1: a word, 2: not): a
+  // search decodes the texts of a few hits, and the file may hold thousands of pieces.
+  const kind = new Uint8Array(pieces.length);
+  const isWord = (id: number) => (kind[id] ||= startsWithWordChar(pieces[id]) ? 1 : 2) === 1;
+  return (encoded) => {
+    let text = '';
+    let afterWord = false;
+    readIds(encoded, width, (id) => {
+      if (isWord(id)) {
+        if (afterWord) text += ' ';
+        afterWord = true;
+      } else {
+        afterWord = false;
+      }
+      text += pieces[id];
+    });
+    return text;
+  };
+}
+
+/**
+ * Records back from the file. `objectID` is left empty: hashing every record
+ * costs more than the rest of decoding, and only hits need it (see `withObjectId` in ./recordId).
+ */
+export function decodeIndex(file: LocalIndexFile): SearchRecord[] {
+  checkFormat(file);
+  const {pages, facets, width, records} = file;
+  const decodeText = textDecoder(file);
+  const strings: (string | undefined)[] = new Array(file.strings.length);
+  const text = (index: number) => (index < 0 ? null : (strings[index] ??= decodeText(file.strings[index])));
+  const stringAt = (column: string, record: number) => text(numberAt(column, record, width) - 1);
+  const facetValues = facets.map(withoutUndefined);
+  const pageOf = recordPages(file);
+  const [l1, l2, l3, l4, l5, l6] = records.levels;
+  let previousPage = -1;
+  let position = 0;
+  return records.content.map((encoded, record) => {
+    const page = pageOf[record];
+    const [urlWithoutAnchor, lvl0, pageRank, facet] = pages[page];
+    position = page === previousPage ? position + 1 : 0;
+    previousPage = page;
+    const type = TYPES[numberAt(records.types, record, width)];
+    const anchor = stringAt(records.anchors, record);
+    const url = anchor ? `${urlWithoutAnchor}#${anchor}` : urlWithoutAnchor;
+    // Content is decoded when read: only hits need it (the engine searches the piece numbers).
+    const hierarchy: Hierarchy = {
+      lvl0: text(lvl0),
+      lvl1: stringAt(l1, record),
+      lvl2: stringAt(l2, record),
+      lvl3: stringAt(l3, record),
+      lvl4: stringAt(l4, record),
+      lvl5: stringAt(l5, record),
+      lvl6: stringAt(l6, record),
+    };
+    let content: string | null = null;
+    let pending = encoded !== null;
+    return {
+      objectID: '',
+      url,
+      url_without_anchor: urlWithoutAnchor,
+      anchor,
+      type,
+      hierarchy,
+      get content() {
+        if (pending) {
+          content = decodeText(encoded!);
+          pending = false;
+        }
+        return content;
+      },
+      set content(value) {
+        content = value;
+        pending = false;
+      },
+      weight: {pageRank, level: LEVEL_WEIGHT[type], position},
+      ...facetValues[facet],
+    };
+  });
+}
+
+export function withoutUndefined<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+}

@@ -1,0 +1,199 @@
+import {
+  answerSearch,
+  firstOfEachSection,
+  pageOfHits,
+  type SearchResponse,
+} from '../algolia-protocol/answer.ts';
+import type {SearchParams} from '../algolia-protocol/requests.ts';
+import {INDEX_FILE_ERROR} from '../codeMarkers.ts';
+import {SearchEngine} from '../engine/engine.ts';
+import {lowerBound, PART} from '../engine/vocabulary.ts';
+import type {SearchRecord} from '../types.ts';
+import {
+  decodeIndex,
+  isSplitIndex,
+  type ContentShard,
+  type LocalIndexFile,
+  type PostingShard,
+  type SplitIndexFile,
+} from './codec.ts';
+import {loadedContent, recordLayout, splitRecords} from './layout.ts';
+import {buildPostings, decodePostingList} from './postings.ts';
+import {shardPath} from './shards.ts';
+
+/** Fetches a shard by its path relative to the first file, parsed. */
+export type ShardReader = (path: string) => Promise<unknown>;
+
+/**
+ * What a consumer shows of a page of hits: DocSearch's dialog shows at most
+ * `perSection` hits of each section (its `maxResultsPerGroup`); the others
+ * need no content, and are left out of its answers.
+ */
+export type ShownHits = {perSection?: number};
+
+/**
+ * Answers one Algolia search request from the index, loading the shards it needs
+ * first; `loadAll` loads the rest of them.
+ */
+export type IndexSearch = ((
+  indexName: string,
+  params: SearchParams,
+  shown?: ShownHits,
+) => Promise<SearchResponse>) & {
+  engine: SearchEngine;
+  loadAll(): Promise<void>;
+};
+
+/** The engine over a whole index file, with the term table built from the file's piece numbers (no tokenizing). */
+export function searchEngineFor(file: LocalIndexFile): SearchEngine {
+  return new SearchEngine(decodeIndex(file), {
+    settings: file.settings,
+    synonyms: file.synonyms,
+    postings: buildPostings(file, PART),
+    layout: recordLayout(file),
+  });
+}
+
+/** Loads shards as a query needs them (nothing to load for a whole file). */
+type Loader = {
+  /** Posting lists of the terms the engine lacks for a parsed query. */
+  postings(terms: string[]): Promise<void>;
+  /** Content and headings of the records about to be shown. */
+  content(records: readonly SearchRecord[]): Promise<void>;
+  all(): Promise<void>;
+};
+
+/**
+ * An index file, whole or split, ready to answer requests. Each request is
+ * one pass: the query is parsed and matched against the vocabulary once, the
+ * posting shards of the matched terms are loaded, the hits ranked, the content
+ * shards of the hits shown loaded, and the answer made (../algolia-protocol).
+ * A whole file is searchable at once; a split one (what the build writes)
+ * starts from its first file and loads each shard the first time a query or
+ * a hit needs it.
+ */
+export function openIndex(file: LocalIndexFile | SplitIndexFile, read: ShardReader): IndexSearch {
+  const {engine, load} = isSplitIndex(file)
+    ? openSplit(file, read)
+    : {engine: searchEngineFor(file), load: wholeFile};
+  const answer = async (indexName: string, params: SearchParams, {perSection}: ShownHits = {}) => {
+    const parsed = engine.vocabulary.parse(typeof params.query === 'string' ? params.query : '');
+    await load.postings(engine.vocabulary.missingTerms(parsed));
+    const result = engine.rank(parsed, params.facetFilters);
+    const page = pageOfHits(engine, result, params);
+    // A record's section is known before its content is loaded.
+    const shown = perSection === undefined ? page : firstOfEachSection(page, perSection);
+    await load.content(shown);
+    return answerSearch(engine, indexName, params, result, shown);
+  };
+  return Object.assign(answer, {engine, loadAll: () => load.all()});
+}
+
+const nothing = async () => undefined;
+const wholeFile: Loader = {postings: nothing, content: nothing, all: nothing};
+
+/** The engine over a split index's first file, and what loads its shards. */
+function openSplit(file: SplitIndexFile, read: ShardReader): {engine: SearchEngine; load: Loader} {
+  const {shards} = file;
+  const terms = file.terms.split('\n');
+  // Filled as content shards arrive; the records read their content and headings from it.
+  const content = loadedContent(file);
+  const layout = recordLayout(file);
+  const engine = new SearchEngine(splitRecords(file, content, layout), {
+    settings: file.settings,
+    synonyms: file.synonyms,
+    postings: {terms, lists: []},
+    layout,
+  });
+  const loaded = new Map<string, Promise<void>>();
+  const load = (kind: 't' | 'c', index: number, apply: (shard: unknown) => void): Promise<void> => {
+    const name = shardPath(shards.path, kind, index);
+    let loading = loaded.get(name);
+    if (!loading) {
+      loading = read(name).then(apply);
+      loaded.set(name, loading);
+      // A failed fetch is tried again by the next search.
+      loading.catch(() => loaded.delete(name));
+    }
+    return loading;
+  };
+  // Lists of loaded shards, still encoded: a shard holds the lists of many neighboring terms, and a
+  // query needs a few of them.
+  const encodedLists = new Map<string, string>();
+  const applyPostings = (index: number) => (data: unknown) => {
+    const shard = data as PostingShard;
+    if (shard?.first !== shards.terms[index] || !Array.isArray(shard.lists))
+      throw new Error(`${INDEX_FILE_ERROR} posting shard ${index} does not fit the index`);
+    shard.lists.forEach((list, offset) => encodedLists.set(terms[shard.first + offset], list));
+  };
+  const applyContent = (index: number) => (data: unknown) => {
+    const shard = data as ContentShard;
+    if (shard?.first !== shards.records[index] || !Array.isArray(shard.content))
+      throw new Error(`${INDEX_FILE_ERROR} content shard ${index} does not fit the index`);
+    // `add` checks the shard's headings against its records.
+    content.add(shard);
+  };
+  // First record of each page, by URL: a hit's content shard is its page's.
+  const pageStart = new Map<string, number>();
+  let record = 0;
+  for (const [url, , , , count] of file.pages) {
+    pageStart.set(url, record);
+    record += count;
+  }
+  return {
+    engine,
+    load: {
+      async postings(missing) {
+        if (missing.length === 0) return;
+        const unloaded = missing.filter((term) => !encodedLists.has(term));
+        if (unloaded.length) {
+          // The vocabulary is sorted: a term's number is its position (no map of every term to build).
+          const needed = new Set(
+            unloaded.map((term) => lastAtOrBelow(shards.terms, positionOf(terms, term))),
+          );
+          await Promise.all([...needed].map((index) => load('t', index, applyPostings(index))));
+        }
+        // Decoded once, when a query first needs them (a list another query added meanwhile stays).
+        const decode = missing.filter((term) => encodedLists.has(term));
+        engine.vocabulary.addPostings(
+          decode,
+          decode.map((term) => decodePostingList(encodedLists.get(term)!)),
+        );
+        for (const term of decode) encodedLists.delete(term);
+      },
+      async content(records) {
+        const needed = new Set<number>();
+        for (const hit of records) {
+          const start = pageStart.get(hit.url_without_anchor);
+          if (start !== undefined) needed.add(lastAtOrBelow(shards.records, start));
+        }
+        await Promise.all([...needed].map((index) => load('c', index, applyContent(index))));
+      },
+      async all() {
+        for (let index = 0; index < shards.terms.length; index++)
+          await load('t', index, applyPostings(index));
+        for (let index = 0; index < shards.records.length; index++)
+          await load('c', index, applyContent(index));
+      },
+    },
+  };
+}
+
+/** Position of `term` in the sorted vocabulary. */
+function positionOf(sorted: string[], term: string): number {
+  const position = lowerBound(sorted, term);
+  if (sorted[position] !== term) throw new Error(`${INDEX_FILE_ERROR} "${term}" is not in the vocabulary`);
+  return position;
+}
+
+/** Position of the last value ≤ `value` in an ascending list starting at 0. */
+function lastAtOrBelow(sorted: number[], value: number): number {
+  let low = 0;
+  let high = sorted.length - 1;
+  while (low < high) {
+    const middle = (low + high + 1) >>> 1;
+    if (sorted[middle] <= value) low = middle;
+    else high = middle - 1;
+  }
+  return low;
+}

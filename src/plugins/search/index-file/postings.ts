@@ -1,0 +1,223 @@
+import {INDEX_FILE_ERROR} from '../codeMarkers.ts';
+import {startsWithWordChar, tokenize} from '../engine/tokenize.ts';
+import {LEVELS, type Level} from '../types.ts';
+import {ALPHABET, checkFormat, fromCode, numberAt, recordPages, type LocalIndexFile} from './codec.ts';
+
+/** The engine's term table: sorted terms and, for each, flat [record, attribute code, position, …]. */
+export type Postings = {terms: string[]; lists: Int32Array[]};
+
+/**
+ * The engine's term table, built from the piece numbers (no tokenizing of
+ * texts): the same entries, in the same order, as `SearchEngine` makes from the
+ * records' text (tests/unit/search-records.test.ts compares them). Attribute
+ * codes at or above `partOffset` mark compound-word parts, as in the engine.
+ */
+export function buildPostings(file: LocalIndexFile, partOffset: number): Postings {
+  checkFormat(file);
+  const attributes = file.settings.searchableAttributes.map((attribute) => {
+    const level = /^hierarchy\.(lvl[0-6])$/.exec(attribute)?.[1] as Level | undefined;
+    if (level) return LEVELS.indexOf(level);
+    if (attribute === 'content') return -1;
+    throw new Error(`${INDEX_FILE_ERROR} cannot index the attribute ${attribute}`);
+  });
+  const {pieces, width} = file;
+  // Each word's tokens (the word and its compound parts), as term numbers; a part is stored as -(term + 1).
+  const termNumbers = new Map<string, number>();
+  const termOf = (norm: string) => {
+    let id = termNumbers.get(norm);
+    if (id === undefined) termNumbers.set(norm, (id = termNumbers.size));
+    return id;
+  };
+  const wordTerms: (Int32Array | null)[] = pieces.map((piece) =>
+    startsWithWordChar(piece)
+      ? Int32Array.from(tokenize(piece), (token) =>
+          token.part ? -termOf(token.norm) - 1 : termOf(token.norm),
+        )
+      : null,
+  );
+  // The tokenizer drops an `s`/`t` right after an apostrophe (`owner's`).
+  const dropsAfter = pieces.map((piece) => piece.endsWith("'") || piece.endsWith('’'));
+  const apostropheWord = pieces.map((piece) => piece.length === 1 && /[st]/i.test(piece));
+
+  /** Calls `visit` with the terms and the position of each indexed word of an encoded text. */
+  const eachWord = (encoded: string, visit: (terms: Int32Array, position: number) => void) => {
+    let position = 0;
+    let previous = -1;
+    const step = width === 1 ? 1 : 2;
+    for (let i = 0; i < encoded.length; i += step) {
+      const id =
+        width === 1
+          ? fromCode(encoded.charCodeAt(i))
+          : fromCode(encoded.charCodeAt(i)) * ALPHABET + fromCode(encoded.charCodeAt(i + 1));
+      const terms = wordTerms[id];
+      const dropped = terms !== null && apostropheWord[id] && previous >= 0 && dropsAfter[previous];
+      previous = id;
+      if (terms === null || dropped || terms.length === 0) continue;
+      visit(terms, position);
+      position += 1;
+    }
+  };
+
+  /** Tokens of an encoded text: flat [term (negative: part), position, …]. */
+  const tokensOf = (encoded: string): number[] => {
+    const tokens: number[] = [];
+    eachWord(encoded, (terms, position) => {
+      for (let t = 0; t < terms.length; t++) tokens.push(terms[t], position);
+    });
+    return tokens;
+  };
+
+  // [term, record, attribute code, position] per token, then grouped by term (stable).
+  let entries = new Int32Array(1 << 16);
+  let size = 0;
+  const reserve = (count: number) => {
+    if (size + count <= entries.length) return;
+    const grown = new Int32Array(Math.max(entries.length * 2, size + count));
+    grown.set(entries);
+    entries = grown;
+  };
+  const write = (term: number, record: number, attribute: number, position: number) => {
+    entries[size++] = term < 0 ? -term - 1 : term;
+    entries[size++] = record;
+    entries[size++] = term < 0 ? attribute + partOffset : attribute;
+    entries[size++] = position;
+  };
+  const add = (tokens: number[], record: number, attribute: number) => {
+    reserve(tokens.length * 2);
+    for (let i = 0; i < tokens.length; i += 2) write(tokens[i], record, attribute, tokens[i + 1]);
+  };
+  // Content is seldom repeated: its tokens go straight into the table (no array per text to collect).
+  const mostTerms = wordTerms.reduce((most, terms) => Math.max(most, terms?.length ?? 0), 1);
+  const addContent = (encoded: string, record: number, attribute: number) => {
+    reserve(encoded.length * mostTerms * 4);
+    eachWord(encoded, (terms, position) => {
+      for (let t = 0; t < terms.length; t++) write(terms[t], record, attribute, position);
+    });
+  };
+  const {records} = file;
+  const pageOf = recordPages(file);
+  // Headings repeat on every record of their section: their tokens are made once.
+  const stringTokens: (number[] | undefined)[] = new Array(file.strings.length);
+  const headingTokens = (index: number) => (stringTokens[index] ??= tokensOf(file.strings[index]));
+  const columns = attributes.map((level) => (level > 0 ? records.levels[level - 1] : ''));
+  for (let record = 0; record < records.content.length; record++) {
+    for (let attribute = 0; attribute < attributes.length; attribute++) {
+      const level = attributes[attribute];
+      if (level < 0) {
+        const content = records.content[record];
+        if (content) addContent(content, record, attribute);
+        continue;
+      }
+      const index =
+        level === 0 ? file.pages[pageOf[record]][1] : numberAt(columns[attribute], record, width) - 1;
+      if (index >= 0) add(headingTokens(index), record, attribute);
+    }
+  }
+
+  const counts = new Int32Array(termNumbers.size);
+  for (let i = 0; i < size; i += 4) counts[entries[i]] += 1;
+  const norms = [...termNumbers.keys()];
+  const order = norms.map((_, id) => id).filter((id) => counts[id] > 0);
+  order.sort((a, b) => (norms[a] < norms[b] ? -1 : norms[a] > norms[b] ? 1 : 0));
+  const start = new Int32Array(termNumbers.size);
+  let offset = 0;
+  for (const id of order) {
+    start[id] = offset;
+    offset += counts[id] * 3;
+  }
+  const flat = new Int32Array(offset);
+  const fill = start.slice();
+  for (let i = 0; i < size; i += 4) {
+    const at = fill[entries[i]];
+    flat[at] = entries[i + 1];
+    flat[at + 1] = entries[i + 2];
+    flat[at + 2] = entries[i + 3];
+    fill[entries[i]] = at + 3;
+  }
+  return {
+    terms: order.map((id) => norms[id]),
+    lists: order.map((id) => flat.subarray(start[id], start[id] + counts[id] * 3)),
+  };
+}
+
+/**
+ * A posting list ([record, attribute code, position, …]) as text JSON writes as
+ * itself: each number in a variable-length code of printable ASCII (`"` and `\\`
+ * left out), the record as the difference from the previous one. Numbers below
+ * 57 take one character; most of a list is small numbers.
+ */
+export function encodePostingList(list: ArrayLike<number>): string {
+  let text = '';
+  let previous = 0;
+  for (let i = 0; i < list.length; i += 3) {
+    text += encodeNumber(list[i] - previous) + encodeNumber(list[i + 1]) + encodeNumber(list[i + 2]);
+    previous = list[i];
+  }
+  return text;
+}
+
+/** One number of a posting list's code. */
+function encodeNumber(value: number): string {
+  let text = '';
+  let rest = value;
+  while (rest >= LAST_DIGITS) {
+    text += String.fromCharCode(MORE + (rest % MORE_DIGITS));
+    rest = Math.floor(rest / MORE_DIGITS);
+  }
+  return text + String.fromCharCode(LAST + rest);
+}
+
+/**
+ * An encoded posting list followed by `copies - 1` copies of its entries, the
+ * records of each copy `shift` above the previous one's (the search worker's
+ * repeated warm-up sample): the same text as encoding the repeated list, made
+ * by joining strings. Only a copy's first record differs from the original's
+ * code, and by the same difference in every copy. `shift` must exceed the
+ * list's records.
+ */
+export function repeatPostingList(encoded: string, copies: number, shift: number): string {
+  const list = decodePostingList(encoded);
+  if (list.length === 0 || copies <= 1) return encoded;
+  // The first number (the first record) ends at its first character below MORE.
+  let end = 0;
+  while (encoded.charCodeAt(end) >= MORE) end += 1;
+  const copy = encodeNumber(list[0] + shift - list[list.length - 3]) + encoded.slice(end + 1);
+  return encoded + copy.repeat(copies - 1);
+}
+
+/** Characters `#`…`[` end a number (57 values); `]`…`~` continue it (34 values). */
+const LAST = 0x23;
+const LAST_DIGITS = 0x5b - LAST + 1;
+const MORE = 0x5d;
+const MORE_DIGITS = 0x7e - MORE + 1;
+
+export function decodePostingList(text: string): Int32Array {
+  // One pass: a number takes at least one character, so the text's length bounds their count.
+  const list = new Int32Array(text.length);
+  let at = 0;
+  let value = 0;
+  let scale = 1;
+  // Position in the (record, attribute, position) triple; records are differences from the previous.
+  let field = 0;
+  let record = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code >= MORE) {
+      value += (code - MORE) * scale;
+      scale *= MORE_DIGITS;
+      continue;
+    }
+    value += (code - LAST) * scale;
+    if (field === 0) {
+      record += value;
+      list[at++] = record;
+      field = 1;
+    } else {
+      list[at++] = value;
+      field = field === 1 ? 2 : 0;
+    }
+    value = 0;
+    scale = 1;
+  }
+  return list.subarray(0, at);
+}
