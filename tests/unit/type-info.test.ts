@@ -186,26 +186,6 @@ describe('type info of a sample', () => {
     const info = service.typeInfo('export function A() { return <div>hi</div> }', {tsx: true, queries: []});
     expect(info.errors).toEqual([]);
   });
-
-  it('writes a doc comment link as its words', () => {
-    const code = "import { StreamrClient } from '@streamr/sdk'\nawait new StreamrClient().destroy()";
-    const destroy = service
-      .typeInfo(code, {tsx: false, queries: []})
-      .hovers.find((hover) => hover.signature.startsWith('(method) StreamrClient.destroy'));
-    expect(destroy?.docs).toMatch(/^Destroys an instance of a StreamrClient by disconnecting/);
-  });
-
-  it('names the line of a ^? without an identifier, and of twoslash notations the sample check does not know', () => {
-    expect(() => service.typeInfo('const a = 1 + 2', {tsx: false, queries: [{line: 0, column: 12}]})).toThrow(
-      /^line 1: "\/\/ \^\?" points at column 13, where there is no identifier/,
-    );
-    expect(() => service.typeInfo('const a = 1\n// @strict: false', {tsx: false, queries: []})).toThrow(
-      /^line 2: twoslash notations other than/,
-    );
-    expect(() =>
-      service.typeInfo('const a = 1\n// ---cut---\nconst b = a', {tsx: false, queries: []}),
-    ).toThrow(/^line 1: twoslash notations other than .* \(this one hides lines 1-2\)$/);
-  });
 });
 
 // One reference for every remark test: the plugin keeps one language service per site and reference.

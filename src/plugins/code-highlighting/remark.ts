@@ -17,7 +17,7 @@ import {parseAnnotations, type TypeQuery} from './annotations.ts';
 import {ApiReference} from './api-links.ts';
 import {COMPILED_LANGUAGES, optOutReason} from './compiler-options.ts';
 import {assertLanguageSupported, highlightCodeBlock, loadLanguages, type CodeThemes} from './highlight.ts';
-import {isSampleFile} from './site-samples.ts';
+import {isSampleFile, siteSamples} from './site-samples.ts';
 import {createTypeInfoService, type TypeInfo, type TypeInfoService} from './type-info.ts';
 import {registeredTypeInfoTable, sampleKey, tableKey} from './type-info-table.ts';
 import {lineDecorations, type LineDecoration} from './type-markup.ts';
@@ -58,14 +58,16 @@ function codeNodes(node: Node, found: Code[] = []): Code[] {
   return found;
 }
 
-/** One twoslasher for samples the precomputed table lacks (the dev server, tests, pages outside the walk). */
+/** One language service for samples the precomputed table lacks (tests, pages outside the walk). */
 let shared: {key: string; service: TypeInfoService} | undefined;
 
 function inProcessService(options: TypeInfoOptions, siteDir: string, key: string): TypeInfoService {
   if (shared?.key !== key) {
     // Created on the first sample: TypeDoc has written the reference by then.
     const reference = new ApiReference(path.resolve(siteDir, options.apiDir), options.apiUrl);
-    shared = {key, service: createTypeInfoService(siteDir, reference)};
+    const service = createTypeInfoService(siteDir, reference);
+    service.preload(siteSamples(siteDir));
+    shared = {key, service};
   }
   return shared.service;
 }

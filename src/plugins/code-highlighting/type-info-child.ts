@@ -1,6 +1,6 @@
 /**
- * Works out the type info of every compiled sample of the site with one twoslasher
- * (./type-info.ts), prints the table as JSON and exits (./type-info-table.ts says why).
+ * Works out the type info of every compiled sample of the site with one language
+ * service, prints the table as JSON and exits (./type-info-table.ts says why).
  * Request on stdin: {siteDir, apiDir, apiUrl}. Plain Node runs this file.
  */
 import path from 'node:path';
@@ -13,6 +13,7 @@ import {createTypeInfoService} from './type-info.ts';
 const {siteDir, apiDir, apiUrl} = JSON.parse(await text(process.stdin)) as TableRequest;
 const service = createTypeInfoService(siteDir, new ApiReference(path.resolve(siteDir, apiDir), apiUrl));
 const samples = siteSamples(siteDir);
+service.preload(samples);
 const table: TypeInfoTable = {};
 for (const {code, tsx, queries} of samples) {
   const key = sampleKey(code, tsx, queries);

@@ -1,20 +1,19 @@
 /**
- * Type information of TypeScript samples, read at build time by `twoslash` (the
- * engine of VitePress's and Shiki's type hovers): the quick info (type and doc
- * comment) of every identifier, the answers to `// ^?` queries and the compiler
- * errors. One twoslasher serves every sample of the build: its TypeScript
- * environment (the SDK's and the standard library's declarations) is made once
- * for the compiler options, and each sample only replaces its one virtual file.
+ * Type information of TypeScript samples, read at build time with the TypeScript
+ * language service: the quick info (type and doc comment) of every identifier,
+ * the answers to `// ^?` queries and the compiler errors. One language service
+ * serves every sample of the build: the SDK's and the standard library's
+ * declarations are parsed once, and each sample only replaces the one virtual file.
  *
- * The annotations are parsed by ./annotations.ts, which the sample check shares,
- * so twoslash gets the code as shown and keeps its positions (`keepNotations`);
- * expected errors are judged by the remark plugin, which names the page line.
+ * Why not the `twoslash` package: it drives the same language service, but builds a
+ * fresh virtual file system per sample and has its own markup model, while the
+ * highlighting here is Prism's and only needs positions. The annotations are
+ * twoslash's syntax (./annotations.ts), so writers meet familiar notation.
  */
 import path from 'node:path';
-import {createTwoslasher, type NodeError, type NodeHover} from 'twoslash';
 import ts from 'typescript';
 import {apiLinkOf, sdkExports, type ApiReference} from './api-links.ts';
-import {COMPILER_OPTIONS} from './compiler-options.ts';
+import {COMPILER_OPTIONS, asModule} from './compiler-options.ts';
 import type {TypeQuery} from './annotations.ts';
 
 /** Quick info of one identifier. Positions are 0-based line and columns in the sample. */
@@ -39,121 +38,142 @@ export type TypeInfo = {hovers: Hover[]; queries: QueryAnswer[]; errors: SampleE
 /** Long signatures (big object types) are cut: the API reference has the rest. */
 const MAX_SIGNATURE = 600;
 
-/**
- * Twoslash joins the doc comment's parts with newlines, which would split a `{@link}`
- * from the words around it: a link becomes its text (or target), as a reader would say it.
- */
 function firstParagraph(text: string): string {
-  const links = /\n?\{@link(?:code|plain)?\s+([^\s}]+)(?:\s+([^}]*?))?\s*\}\n?/g;
-  const plain = text.replace(links, (_, target: string, label?: string) => label || target);
-  return (plain.split(/\n\s*\n/)[0] ?? '').replace(/\s+/g, ' ').trim();
+  return (text.split(/\n\s*\n/)[0] ?? '').replace(/\s+/g, ' ').trim();
 }
 
 function shorten(text: string): string {
   return text.length > MAX_SIGNATURE ? `${text.slice(0, MAX_SIGNATURE)}…` : text;
 }
 
+export type Sample = {code: string; tsx: boolean};
+
 export type TypeInfoService = {
-  /** Type info of one sample (the code as shown, annotations removed). */
+  /**
+   * Adds samples to the one program in one go. A program change costs a new type
+   * checker, which has to resolve the SDK's types again (about half a second), so
+   * the build preloads every sample instead of adding them one at a time.
+   */
+  preload(samples: readonly Sample[]): void;
+  /** Type info of one sample (the code as shown, annotations removed); added first if not preloaded. */
   typeInfo(code: string, options: {tsx: boolean; queries: readonly TypeQuery[]}): TypeInfo;
 };
 
-/** The identifier that starts at `position`, if any. */
-function identifierAt(node: ts.Node, position: number, source: ts.SourceFile): ts.Node | undefined {
-  return ts.forEachChild(node, (child) => {
-    if (position < child.getStart(source) || position >= child.end) return undefined;
-    if (ts.isIdentifier(child) && child.getStart(source) === position) return child;
-    return identifierAt(child, position, source);
-  });
-}
-
-/** The 1-based line of an offset. */
-function lineOfOffset(code: string, offset: number): number {
-  return code.slice(0, offset).split('\n').length;
+/** A sample's virtual file name, from its text: the same sample is one file. */
+function sampleName(code: string, tsx: boolean): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < code.length; i++) hash = Math.imul(hash ^ code.charCodeAt(i), 0x01000193) >>> 0;
+  return `sample-${hash.toString(36)}-${code.length}.${tsx ? 'tsx' : 'ts'}`;
 }
 
 /**
- * One twoslasher for many samples. `projectRoot` holds node_modules with
+ * One language service for many samples. `projectRoot` holds node_modules with
  * @streamr/sdk and @types, as for the sample check.
  */
 export function createTypeInfoService(projectRoot: string, reference?: ApiReference): TypeInfoService {
-  // API links need the symbol behind an identifier, which twoslash does not report: they are
-  // read while twoslash asks whether to hover it, when its program holds the sample.
-  let links = new Map<number, string>();
-  const exportsOf = new WeakMap<ts.TypeChecker, Map<ts.Symbol, string>>();
-  const linkIdentifier = (start: number, filename: string) => {
-    const program = [...(twoslasher.getCacheMap()?.values() ?? [])][0]?.languageService.getProgram();
-    const source = program?.getSourceFile(path.posix.join(projectRoot, filename));
-    const node = source && identifierAt(source, start, source);
-    if (!reference || !program || !node) return;
-    const checker = program.getTypeChecker();
-    let exports = exportsOf.get(checker);
-    if (!exports) exportsOf.set(checker, (exports = sdkExports(program, projectRoot)));
-    const link = apiLinkOf(node, checker, exports, reference);
-    if (link) links.set(start, link);
+  const files = new Map<string, {text: string; version: number}>();
+  let version = 0;
+  const sampleFile = (code: string, tsx: boolean) =>
+    path.join(projectRoot, '.code-samples', sampleName(code, tsx));
+  const options: ts.CompilerOptions = {
+    ...COMPILER_OPTIONS,
+    typeRoots: [path.join(projectRoot, 'node_modules', '@types')],
   };
-  const twoslasher = createTwoslasher({
-    tsModule: ts,
-    vfsRoot: projectRoot,
-    // Twoslash's own defaults beneath (every file a module, as the check's `export {}` makes it).
-    compilerOptions: {...COMPILER_OPTIONS, typeRoots: [path.join(projectRoot, 'node_modules', '@types')]},
-    handbookOptions: {keepNotations: true, noErrorValidation: true},
-    shouldGetHoverInfo: (_identifier, start, filename) => {
-      linkIdentifier(start, filename);
-      return true;
+  // Sample files are named with absolute paths, and the compiler asks with those same names;
+  // every other file (libraries) never changes. The project version changes only when a sample
+  // is added: otherwise the service skips comparing every file's version before each query.
+  const sample = (file: string) => files.get(file);
+  const host: ts.LanguageServiceHost = {
+    getCompilationSettings: () => options,
+    getProjectVersion: () => String(version),
+    getScriptFileNames: () => [...files.keys()],
+    getScriptVersion: (file) => String(sample(file)?.version ?? 0),
+    getScriptSnapshot: (file) => {
+      const text = sample(file)?.text ?? ts.sys.readFile(file);
+      return text === undefined ? undefined : ts.ScriptSnapshot.fromString(text);
     },
-  });
+    getCurrentDirectory: () => projectRoot,
+    getDefaultLibFileName: (settings) => ts.getDefaultLibFilePath(settings),
+    fileExists: (file) => files.has(file) || ts.sys.fileExists(file),
+    readFile: (file) => sample(file)?.text ?? ts.sys.readFile(file),
+    readDirectory: ts.sys.readDirectory,
+    directoryExists: ts.sys.directoryExists,
+    getDirectories: ts.sys.getDirectories,
+    realpath: ts.sys.realpath,
+  };
+  const service = ts.createLanguageService(host, ts.createDocumentRegistry());
+  const add = (code: string, tsx: boolean): string => {
+    const file = sampleFile(code, tsx);
+    if (!files.has(file)) files.set(file, {text: asModule(code), version: ++version});
+    return file;
+  };
 
   return {
+    preload(samples) {
+      for (const {code, tsx} of samples) add(code, tsx);
+    },
     typeInfo(code, {tsx, queries}) {
-      links = new Map();
-      const result = twoslasher(code, tsx ? 'tsx' : 'ts');
-      // Twoslash notations the sample check does not know (`// @strict: false`, `// ---cut---`,
-      // `// ^|`) would make the page disagree with the check. A flag is one line; the others hide lines.
-      const [flag] = result.meta.flagNotations;
-      const [hidden] = result.meta.removals;
-      const [from, to] = flag ? [flag.start, flag.start] : (hidden ?? []);
-      if (from !== undefined && to !== undefined) {
-        const [first, last] = [lineOfOffset(code, from), lineOfOffset(code, Math.max(from, to - 1))];
-        throw new Error(
-          `line ${first}: twoslash notations other than "// ^?" and "// @errors:" are not supported` +
-            (flag ? '' : ` (this one hides lines ${first}-${last})`),
-        );
-      }
-      const lineStarts = [0];
-      for (let i = code.indexOf('\n'); i >= 0; i = code.indexOf('\n', i + 1)) lineStarts.push(i + 1);
-      const hovers = result.hovers.map((hover: NodeHover) => {
-        const link = links.get(hover.start);
-        return {
-          line: hover.line,
-          start: hover.character,
-          end: hover.character + hover.length,
-          signature: shorten(hover.text),
-          docs: firstParagraph(hover.docs ?? ''),
-          ...(link ? {link} : {}),
-        };
-      });
+      const file = add(code, tsx);
+      const program = service.getProgram();
+      const source = program?.getSourceFile(file);
+      if (!program || !source) throw new Error('type-info: the language service lost the sample');
+      const checker = program.getTypeChecker();
+      const exports = reference ? sdkExports(program, projectRoot) : new Map<ts.Symbol, string>();
+      const lineStarts = source.getLineStarts();
+      const lineOf = (position: number) => source.getLineAndCharacterOfPosition(position);
+      const codeEnd = code.length;
+
+      // Errors first: quick info on a JSX tag name before the file is checked leaves a
+      // bogus "Cannot find name 'div'" among the checker's diagnostics.
+      const errors = [...service.getSyntacticDiagnostics(file), ...service.getSemanticDiagnostics(file)].map(
+        (diagnostic) => {
+          const startPosition = diagnostic.start ?? 0;
+          const {line, character} = lineOf(startPosition);
+          const lineEnd = (lineStarts[line + 1] ?? codeEnd + 1) - 1;
+          return {
+            line,
+            start: character,
+            // Underlined within its line; a longer span goes on in the following lines unmarked.
+            end: character + Math.max(1, Math.min(diagnostic.length ?? 1, lineEnd - startPosition)),
+            code: diagnostic.code,
+            message: ts.flattenDiagnosticMessageText(diagnostic.messageText, ' '),
+          };
+        },
+      );
+      const hovers: Hover[] = [];
+      const visit = (node: ts.Node) => {
+        if (ts.isIdentifier(node) || ts.isPrivateIdentifier(node)) {
+          const start = node.getStart(source);
+          if (start < codeEnd) {
+            const info = service.getQuickInfoAtPosition(file, start);
+            if (info?.displayParts?.length) {
+              const {line, character} = lineOf(start);
+              const link = reference && apiLinkOf(node, checker, exports, reference);
+              hovers.push({
+                line,
+                start: character,
+                end: character + node.getWidth(source),
+                signature: shorten(ts.displayPartsToString(info.displayParts)),
+                docs: firstParagraph(ts.displayPartsToString(info.documentation ?? [])),
+                ...(link ? {link} : {}),
+              });
+            }
+          }
+        }
+        ts.forEachChild(node, visit);
+      };
+      visit(source);
+
       const answers = queries.map(({line, column}) => {
-        const hover = hovers.find(
-          (found) => found.line === line && found.start <= column && column < found.end,
-        );
-        if (!hover)
+        const position = (lineStarts[line] ?? 0) + column;
+        const info = service.getQuickInfoAtPosition(file, position);
+        if (!info?.displayParts?.length)
           throw new Error(
             `line ${line + 1}: "// ^?" points at column ${column + 1}, where there is no identifier`,
           );
-        return {line, column, text: hover.signature};
+        return {line, column, text: shorten(ts.displayPartsToString(info.displayParts))};
       });
-      const errors = result.errors.map((error: NodeError) => {
-        const lineEnd = (lineStarts[error.line + 1] ?? code.length + 1) - 1;
-        return {
-          line: error.line,
-          start: error.character,
-          // Underlined within its line; a longer span goes on in the following lines unmarked.
-          end: error.character + Math.max(1, Math.min(error.length, lineEnd - error.start)),
-          code: Number(error.code),
-          message: error.text.replace(/\n/g, ' '),
-        };
-      });
+
       return {hovers, queries: answers, errors};
     },
   };
