@@ -186,6 +186,29 @@ describe('type info of a sample', () => {
     const info = service.typeInfo('export function A() { return <div>hi</div> }', {tsx: true, queries: []});
     expect(info.errors).toEqual([]);
   });
+
+  it('writes a doc comment link as its words: its text, else its target', () => {
+    const code = [
+      "import { StreamrClient, Stream } from '@streamr/sdk'",
+      'declare const stream: Stream',
+      'await new StreamrClient().destroy()',
+      'await stream.grantPermissions()',
+    ].join('\n');
+    const docs = (method: string) =>
+      service
+        .typeInfo(code, {tsx: false, queries: []})
+        .hovers.find((hover) => hover.signature.startsWith(`(method) ${method}(`))?.docs;
+    expect(docs('StreamrClient.destroy')).toMatch(
+      /^Destroys an instance of a StreamrClient by disconnecting/,
+    );
+    expect(docs('Stream.grantPermissions')).toBe('See StreamrClient.grantPermissions.');
+  });
+
+  it('names the line and column of a ^? that points at no identifier', () => {
+    expect(() => service.typeInfo('const a = 1 + 2', {tsx: false, queries: [{line: 0, column: 12}]})).toThrow(
+      /^line 1: "\/\/ \^\?" points at column 13, where there is no identifier$/,
+    );
+  });
 });
 
 // One reference for every remark test: the plugin keeps one language service per site and reference.

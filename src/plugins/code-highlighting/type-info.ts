@@ -5,10 +5,13 @@
  * serves every sample of the build: the SDK's and the standard library's
  * declarations are parsed once, and each sample only replaces the one virtual file.
  *
- * Why not the `twoslash` package: it drives the same language service, but builds a
- * fresh virtual file system per sample and has its own markup model, while the
- * highlighting here is Prism's and only needs positions. The annotations are
- * twoslash's syntax (./annotations.ts), so writers meet familiar notation.
+ * Why not the `twoslash` package: it drives the same language service, but puts each
+ * sample in its program on its own and changes the program twice per sample (once for
+ * the quick info, once more before the errors), so every sample costs new type checkers
+ * that resolve the SDK's types again; here one checker serves every sample. Tried as
+ * a replacement, it gave the same hovers and links for several times the CPU (README,
+ * "Type hovers on code samples"). The annotations are twoslash's syntax
+ * (./annotations.ts), so writers meet familiar notation.
  */
 import path from 'node:path';
 import ts from 'typescript';
@@ -40,6 +43,19 @@ const MAX_SIGNATURE = 600;
 
 function firstParagraph(text: string): string {
   return (text.split(/\n\s*\n/)[0] ?? '').replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * A doc comment's text. A `{@link Target | words}` comes as parts (`link` for the braces,
+ * `linkName`, `linkText`): the reader gets its words, or its target when it has none.
+ */
+function docText(parts: readonly ts.SymbolDisplayPart[]): string {
+  return parts
+    .filter(
+      (part, i) => part.kind !== 'link' && !(part.kind === 'linkName' && parts[i + 1]?.kind === 'linkText'),
+    )
+    .map((part) => part.text)
+    .join('');
 }
 
 function shorten(text: string): string {
@@ -154,7 +170,7 @@ export function createTypeInfoService(projectRoot: string, reference?: ApiRefere
                 start: character,
                 end: character + node.getWidth(source),
                 signature: shorten(ts.displayPartsToString(info.displayParts)),
-                docs: firstParagraph(ts.displayPartsToString(info.documentation ?? [])),
+                docs: firstParagraph(docText(info.documentation ?? [])),
                 ...(link ? {link} : {}),
               });
             }
