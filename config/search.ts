@@ -102,6 +102,11 @@ export const recordRules: RecordRules = {
     {pattern: '/blog/**', rank: 0},
     {pattern: '/**', rank: 1},
   ],
+  // The SDK reference's h3 headings are its classes' and types' members (methods, properties).
+  members: [
+    {pattern: '/usage/sdk/api', level: 3},
+    {pattern: '/usage/sdk/api/**', level: 3},
+  ],
 };
 
 /**

@@ -1,7 +1,15 @@
 import {load, type AnyNode, type CheerioAPI, type Element} from 'cheerio';
 import type {SearchRecord} from '../types.ts';
 import {recordsFromBlocks, withDescription, type Block} from './page.ts';
-import {absoluteUrl, isExcluded, pageRankFor, sectionFor, sitePathOf, type RecordRules} from './rules.ts';
+import {
+  absoluteUrl,
+  isExcluded,
+  memberLevelFor,
+  pageRankFor,
+  sectionFor,
+  sitePathOf,
+  type RecordRules,
+} from './rules.ts';
 
 /**
  * Records of one built page, with the selectors of DocSearch's Docusaurus v3
@@ -43,6 +51,7 @@ export function recordsFromHtml(html: string, sitePath: string, rules: RecordRul
       url,
       lvl0: sectionFor(rules, sitePath) ?? (activeSection || 'Documentation'),
       pageRank: pageRankFor(rules, sitePath),
+      memberLevel: memberLevelFor(rules, sitePath),
       facets,
     },
     withDescription(blocksOfArticle($, article.get(0)!), $('meta[name="description"]').attr('content')),
