@@ -71,10 +71,10 @@ describe('records from built HTML (DocSearch crawler template)', () => {
     ]);
   });
 
-  it('hierarchy: lvl0 is the deepest active sidebar category; table rows are lvl5 until the table ends', () => {
+  it('hierarchy: lvl0 is the top active sidebar category; table rows are lvl5 until the table ends', () => {
     const row = records.find((record) => record.content === 'How much to delegate.')!;
     expect(row.hierarchy).toEqual({
-      lvl0: 'Network Roles',
+      lvl0: 'Network',
       lvl1: 'Delegators',
       lvl2: 'How it works',
       lvl3: 'Parameters',
