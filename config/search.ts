@@ -94,10 +94,17 @@ export const recordRules: RecordRules = {
       paths.flatMap((prefix) => [prefix, `${prefix}/**`]).map((pattern) => ({pattern, lvl0: label})),
     ),
   // Algolia's customRanking starts with weight.pageRank (higher first); ties then go by heading level and position.
+  // The FAQs touch every subject briefly: below the pages that explain one (tuned on tests/search-relevance).
   pageRank: [
     {pattern: '/usage/sdk/api/**', rank: 0},
     {pattern: '/blog/**', rank: 0},
-    {pattern: '/**', rank: 1},
+    {pattern: '/help/**', rank: 1},
+    {pattern: '/**', rank: 2},
+  ],
+  // The SDK reference's h3 headings are its classes' and types' members (methods, properties).
+  members: [
+    {pattern: '/usage/sdk/api', level: 3},
+    {pattern: '/usage/sdk/api/**', level: 3},
   ],
 };
 
@@ -113,7 +120,9 @@ export const searchSettings: SearchSettings = {
   searchableAttributes: DOCSEARCH_SEARCHABLE_ATTRIBUTES,
   facets: ['language', 'docusaurus_tag', 'version', 'type'],
   typos: {oneTypo: 4, twoTypos: 8},
-  distinct: 'url',
+  // One hit per page: the dialog lists a page's hits together, so a second hit of the first page
+  // would push the next page down (tests/e2e/search-relevance.spec.ts measures the dialog's order).
+  distinct: 'url_without_anchor',
   customRanking: [
     {attribute: 'weight.pageRank', order: 'desc'},
     {attribute: 'weight.level', order: 'desc'},
@@ -131,9 +140,9 @@ export const searchSettings: SearchSettings = {
   // Tuned on tests/search-relevance: a word counts more in a page title (lvl1) or heading than in text,
   // less in the sidebar category (lvl0), which many pages share.
   weights: {
-    fields: [0.5, 4, 3, 2.5, 2, 1.5, 1.3, 1],
+    fields: [0.5, 4, 3.6, 2.5, 2, 1.5, 1.3, 1],
     part: 0.6,
-    repeat: 0.5,
+    repeat: 0.375,
     page: 0.5,
     proximity: 0.5,
     pageRankBoost: 0.4,

@@ -166,7 +166,7 @@ test('the dialog sends stock DocSearch requests to Algolia and shows the answer'
   expect(body.requests[0].highlightPreTag).toBe('__docs-search-highlight__');
 
   const {hits, groups} = searchDialog(page);
-  await expect(groups.first()).toHaveText('Streams');
+  await expect(groups.first()).toHaveText('Usage');
   await expect(hits.first().locator('.DocSearch-Hit-title')).toHaveText('Publish a message');
   await expect(hits.first().locator('.DocSearch-Hit-title mark')).toHaveText(['Publish', 'message']);
   await expect(hits.first().locator('a')).toHaveAttribute(

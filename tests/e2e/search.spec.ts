@@ -14,6 +14,8 @@ import {
  * index, fetched from the site when the dialog opens or on the first search. Every request outside the
  * site is blocked, and each test checks none was even attempted.
  */
+type Block = Parameters<typeof addPagesToIndex>[1][number]['blocks'][number];
+
 let foreign: string[] = [];
 test.beforeEach(async ({context}) => {
   foreign = await blockForeignRequests(context);
@@ -283,7 +285,7 @@ test.describe('search dialog', () => {
     await openSearch(page);
     await searchFor(page, 'publish message');
     const {hits, groups} = searchDialog(page);
-    await expect(groups.first()).toHaveText('Streams');
+    await expect(groups.first()).toHaveText('Usage');
     const first = hits.first();
     await expect(first.locator('.DocSearch-Hit-title')).toHaveText('Publish a message');
     await expect(first.locator('.DocSearch-Hit-path')).toHaveText('Publishing');
@@ -349,51 +351,68 @@ test.describe('search dialog', () => {
     expect(links.sort()).toEqual(['/blog/zebra', '/zebra-en']);
   });
 
-  test('all hierarchy levels and types render (at most 5 hits per section)', async ({page}) => {
-    const h = (level: 1 | 2 | 3 | 4 | 5 | 6, text: string) => ({
-      kind: 'heading' as const,
+  test('all hierarchy levels and types render, one hit per page, at most 5 per section', async ({page}) => {
+    // One page per level: the query matches only that heading (or the text), so it is the page's hit.
+    const pageWith = (n: number, lvl0: string, block: Block) => ({
+      path: `/levels-${n}`,
+      lvl0,
+      blocks: [{kind: 'heading' as const, level: 1 as const, text: `Page ${n}`, anchor: null}, block],
+    });
+    const h = (level: 2 | 3 | 4 | 5 | 6, text: string): Block => ({
+      kind: 'heading',
       level,
       text,
       anchor: `a${level}`,
     });
     await addPagesToIndex(page, [
       {
-        path: '/levels',
+        path: '/levels-1',
         lvl0: 'Quokka section A',
         blocks: [
-          h(1, 'Quokka one'),
-          h(2, 'Quokka two'),
-          h(3, 'Quokka three'),
-          h(4, 'Quokka four'),
-          {kind: 'content', text: 'Quokka wombat content'},
+          {kind: 'heading', level: 1, text: 'Quokka one', anchor: null},
+          {kind: 'content', text: 'Quokka elsewhere'},
         ],
       },
-      {
-        path: '/levels-b',
-        lvl0: 'Quokka section B',
-        blocks: [h(1, 'Quokka page B'), h(5, 'Quokka five'), h(6, 'Quokka six')],
-      },
+      pageWith(2, 'Quokka section A', h(2, 'Quokka two')),
+      pageWith(3, 'Quokka section A', h(3, 'Quokka three')),
+      pageWith(4, 'Quokka section A', h(4, 'Quokka four')),
+      pageWith(7, 'Quokka section A', {kind: 'content', text: 'Quokka content'}),
+      pageWith(8, 'Quokka section A', h(2, 'Quokka past the fifth')),
+      pageWith(5, 'Quokka section B', h(5, 'Quokka five')),
+      pageWith(6, 'Quokka section B', h(6, 'Quokka six')),
     ]);
     await page.goto('/');
     await openSearch(page);
-    // A content record shares its heading's URL (one hit per URL): "wombat" makes it the better one.
-    await searchFor(page, 'quokka wombat');
+    await searchFor(page, 'quokka');
     await expect(searchDialog(page).groups).toHaveText(['Quokka section A', 'Quokka section B']);
     const titles = await searchDialog(page).hits.locator('.DocSearch-Hit-title').allInnerTexts();
+    // Section A has six pages with a hit and shows five; every page shows once.
     expect(titles).toHaveLength(7);
-    for (const level of [
-      'Quokka one',
-      'Quokka wombat content',
-      'Quokka two',
-      'Quokka three',
-      'Quokka five',
-      'Quokka six',
-    ]) {
-      expect(titles).toContain(level);
+    for (const title of ['Quokka one', 'Quokka two', 'Quokka three', 'Quokka five', 'Quokka six']) {
+      expect(titles).toContain(title);
     }
-    await expect(searchDialog(page).hits.locator('a[href="/levels-b#a6"]')).toHaveCount(1);
-    // Sub-headings hang under their page's title hit (the tree icon).
-    await expect(searchDialog(page).hits.locator('.DocSearch-Hit-Tree')).not.toHaveCount(0);
+    const links = await searchDialog(page)
+      .hits.locator('a')
+      .evaluateAll((anchors) =>
+        anchors.map((a) => new URL(a.getAttribute('href')!, 'https://x.test').pathname),
+      );
+    expect(new Set(links).size).toBe(links.length);
+    await expect(searchDialog(page).hits.locator('a[href="/levels-6#a6"]')).toHaveCount(1);
+  });
+
+  test('a hit under an SDK class names its member: "subscribe" shows StreamrClient.subscribe()', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await openSearch(page);
+    await searchFor(page, 'subscribe');
+    const member = searchDialog(page).hits.locator(
+      'a[href="/usage/sdk/api/classes/StreamrClient#subscribe"]',
+    );
+    await expect(member.locator('.DocSearch-Hit-title')).toHaveText('StreamrClient.subscribe()');
+    await expect(member.locator('.DocSearch-Hit-path')).toHaveText('Class: StreamrClient');
+    // The Node.js guide shows once, with its best record, not its title-only sections.
+    await expect(searchDialog(page).hits.locator('a[href^="/guides/nodejs"]')).toHaveCount(1);
   });
 
   test('no hits: "No results for" the query, with up to 3 suggestions', async ({page}) => {
@@ -620,12 +639,19 @@ test.describe('queries and records with markup stay text', () => {
 
   test('record text from pages, in hits, highlights, snippets and recent searches', async ({page}) => {
     const markup = 'Returns Promise<Stream> & <img src=x onerror=window.__pwned=1> "quoted" walrusword';
+    // Two pages: the dialog shows one hit per page.
     await addPagesToIndex(page, [
       {
         path: '/markup',
         blocks: [
           {kind: 'heading', level: 1, text: 'Markup <b>page</b>', anchor: null},
           {kind: 'content', text: markup},
+        ],
+      },
+      {
+        path: '/markup-heading',
+        blocks: [
+          {kind: 'heading', level: 1, text: 'Markup <b>page</b>', anchor: null},
           {kind: 'heading', level: 2, text: 'Heading <i>walrusword</i>', anchor: 'markup'},
         ],
       },

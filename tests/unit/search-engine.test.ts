@@ -329,10 +329,10 @@ describe('search engine (Algolia-compatible answers)', () => {
   it('an empty query lists records by custom ranking', () => {
     const result = search('', {hitsPerPage: 4, attributesToRetrieve: ['*']});
     expect(result.hits.map((hit) => [hit.type, (hit.hierarchy as {lvl1: string}).lvl1])).toEqual([
-      ['lvl1', 'Partitioning'], // pageRank 1, level 90
+      ['lvl1', 'Partitioning'], // pageRank 1, level 90, earlier position first
       ['lvl1', 'Publishing'],
-      ['lvl2', 'Partitioning'], // level 80, earlier position first
-      ['lvl2', 'Publishing'],
+      ['lvl1', 'Class: StreamrClient'], // pageRank 0; one hit per page (distinct by page)
+      ['lvl1', 'Release notes'],
     ]);
   });
 

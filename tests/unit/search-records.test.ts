@@ -73,10 +73,10 @@ describe('records from built HTML (DocSearch crawler template)', () => {
     ]);
   });
 
-  it('hierarchy: lvl0 is the deepest active sidebar category; table rows are lvl5 until the table ends', () => {
+  it('hierarchy: lvl0 is the top active sidebar category; table rows are lvl5 until the table ends', () => {
     const row = records.find((record) => record.content === 'How much to delegate.')!;
     expect(row.hierarchy).toEqual({
-      lvl0: 'Network Roles',
+      lvl0: 'Network',
       lvl1: 'Delegators',
       lvl2: 'How it works',
       lvl3: 'Parameters',
@@ -130,6 +130,43 @@ describe('records from built HTML (DocSearch crawler template)', () => {
     expect(recordsFromHtml(docPage, '/usage/sdk/api/classes/X', rules)[0].weight.pageRank).toBe(0);
     const plain = docPage.replace(/menu__link--active/g, '');
     expect(recordsFromHtml(plain, '/network/delegators', rules)[0].hierarchy.lvl0).toBe('Documentation');
+  });
+
+  it("on a page with members, a member's heading is qualified and the headings under it name it", () => {
+    const page = `<html><head><meta name=docsearch:language content=en></head><body><article>
+<header><h1>Class: StreamrClient</h1></header><h2 id=methods>Methods</h2>
+<h3 id=subscribe>subscribe()</h3><p>Subscribes to a stream.</p><h4 id=parameters>Parameters</h4>
+<h5 id=options>options</h5><p>What to subscribe to.</p><h4 id=returns>Returns</h4>
+<h2 id=props>Properties</h2><h4 id=loose>Loose</h4></article></body></html>`;
+    const withMembers: RecordRules = {...rules, members: [{pattern: '/usage/sdk/api/**', level: 3}]};
+    const titles = (sitePath: string, rule = withMembers) =>
+      recordsFromHtml(page, sitePath, rule)
+        .filter((record) => record.type !== 'content')
+        .map((record) => record.hierarchy[record.type as 'lvl1']);
+    expect(titles('/usage/sdk/api/classes/StreamrClient')).toEqual([
+      'Class: StreamrClient',
+      'Methods',
+      'StreamrClient.subscribe()',
+      'StreamrClient.subscribe() › Parameters',
+      'StreamrClient.subscribe() › options',
+      'StreamrClient.subscribe() › Returns',
+      'Properties',
+      'Loose',
+    ]);
+    const paragraph = recordsFromHtml(page, '/usage/sdk/api/classes/StreamrClient', withMembers).find(
+      (record) => record.content === 'What to subscribe to.',
+    );
+    expect(paragraph?.hierarchy.lvl5).toBe('StreamrClient.subscribe() › options');
+    // Pages the rule does not name keep their headings as they are.
+    expect(titles('/guides/nodejs')).toContain('Parameters');
+    expect(titles('/usage/sdk/api/classes/StreamrClient', rules)).toContain('subscribe()');
+    // Without a subject in the title (`@streamr/sdk 103.3.1`), a member is named by its own heading.
+    const noSubject = recordsFromHtml(
+      page.replace('Class: StreamrClient', '@streamr/sdk 103.3.1'),
+      '/usage/sdk/api/x',
+      withMembers,
+    );
+    expect(noSubject.map((record) => record.hierarchy.lvl4)).toContain('subscribe() › Parameters');
   });
 
   it('file paths become site paths', () => {

@@ -63,10 +63,10 @@ describe('search settings: the local engine and Algolia agree', () => {
   it('answers: snippet length, hits per page, distinct and custom ranking', () => {
     const answer = answerSearch(engine, 'docs', {query: ''});
     expect(answer.hitsPerPage).toBe(algoliaSettings.hitsPerPage);
-    // Distinct on url: each page once, even with several records.
-    const urls = answer.hits.map((hit) => hit.url);
+    // Distinct by page: each page once, even with several records under several anchors.
+    const urls = answer.hits.map((hit) => hit.url_without_anchor);
     expect(new Set(urls).size).toBe(urls.length);
-    expect(algoliaSettings.attributeForDistinct).toBe('url');
+    expect(algoliaSettings.attributeForDistinct).toBe('url_without_anchor');
     // customRanking desc(weight.pageRank) first: the blog post (rank 0) comes last.
     expect(urls.at(-1)).toBe('https://docs.example.com/blog/post');
     expect(algoliaSettings.customRanking).toEqual([

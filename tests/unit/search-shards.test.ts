@@ -170,7 +170,7 @@ describe('split local index', () => {
         const given = new Float64Array(plain.length);
         for (const record of candidates) given[record] = 1 + Math.floor(random() * 3);
         // The definition: sort each page's candidates, decay the nth by decay^n, sort them all, keep the
-        // first record of each URL.
+        // first record of each distinct value (URL or page, as the settings say).
         const reference = Float64Array.from(given);
         const compare = (a: number, b: number) => reference[b] - reference[a] || ranker.compareCustom(a, b);
         const byPage = new Map<string, number[]>();
@@ -180,10 +180,11 @@ describe('split local index', () => {
         }
         for (const records of byPage.values())
           records.sort(compare).forEach((record, n) => (reference[record] *= decay ** n));
-        const seen = new Set<string>();
+        const seen = new Set<unknown>();
+        const distinct = whole.settings.distinct as 'url' | 'url_without_anchor';
         const expected = [...candidates].sort(compare).filter((record) => {
-          const fresh = !seen.has(plain[record].url);
-          seen.add(plain[record].url);
+          const fresh = !seen.has(plain[record][distinct]);
+          seen.add(plain[record][distinct]);
           return fresh;
         });
         const best = (record: number) =>

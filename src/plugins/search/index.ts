@@ -283,14 +283,15 @@ function sourcePages(context: LoadContext, allContent: AllContent): SourcePage[]
   return pages;
 }
 
-/** Doc id → label of the deepest sidebar category holding it (the crawler's lvl0). */
+/** Doc id → label of the top sidebar category holding it (lvl0, as records/html.ts reads it from a built page). */
 function sidebarSections(sidebars: Record<string, SidebarItem[]>): Map<string, string> {
   const sections = new Map<string, string>();
   const visit = (items: SidebarItem[], category: string | undefined) => {
     for (const item of items) {
       if (item.type === 'category') {
-        if (item.link?.type === 'doc' && item.link.id) sections.set(item.link.id, item.label ?? '');
-        visit(item.items ?? [], item.label);
+        const top = category ?? item.label ?? '';
+        if (item.link?.type === 'doc' && item.link.id) sections.set(item.link.id, top);
+        visit(item.items ?? [], top);
       } else if (item.id && category && !sections.has(item.id)) {
         sections.set(item.id, category);
       }

@@ -23,7 +23,7 @@ import {
 /**
  * What the file's columns say of its records without reading them one by one
  * (the engine's RecordLayout): their pages; facets, which the file keeps per
- * page; and, when hits are distinct by URL, a number per URL (page and anchor).
+ * page; and, when hits are distinct by URL, a number per URL (page and anchor), or by page.
  */
 export function recordLayout(file: IndexMetadata): RecordLayout {
   const {pageOf, pageFirst} = pageColumns(file);
@@ -36,6 +36,16 @@ export function recordLayout(file: IndexMetadata): RecordLayout {
   };
   const numberOf = (attribute: string) => weights[attribute];
   const pageFacets = Int32Array.from(pages, (page) => page[3]);
+  // Distinct by page: the page's number is the key, and a page has one value.
+  if (file.settings.distinct === 'url_without_anchor')
+    return {
+      pageOf,
+      pageFirst,
+      pageFacets,
+      numberOf,
+      distinctKey: (record) => pageOf[record],
+      distinctInPage: {keyOf: () => 0, size: 1},
+    };
   if (file.settings.distinct !== 'url') return {pageOf, pageFirst, pageFacets, numberOf};
   // 0 for the page itself, else the anchor's string index + 1. An empty anchor gives the page's URL, as no
   // anchor does; only the empty text encodes to the empty string (encodeIndex leaves out empty ends).

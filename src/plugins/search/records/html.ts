@@ -1,12 +1,21 @@
 import {load, type AnyNode, type CheerioAPI, type Element} from 'cheerio';
 import type {SearchRecord} from '../types.ts';
 import {recordsFromBlocks, withDescription, type Block} from './page.ts';
-import {absoluteUrl, isExcluded, pageRankFor, sectionFor, sitePathOf, type RecordRules} from './rules.ts';
+import {
+  absoluteUrl,
+  isExcluded,
+  memberLevelFor,
+  pageRankFor,
+  sectionFor,
+  sitePathOf,
+  type RecordRules,
+} from './rules.ts';
 
 /**
  * Records of one built page, with the selectors of DocSearch's Docusaurus v3
  * crawler template:
- * - lvl0: the deepest active sidebar category (or active navbar item), else "Documentation";
+ * - lvl0: the top active sidebar category (the template takes the deepest: see the search README,
+ *   "What the dialog shows"), else the active navbar item, else "Documentation";
  * - lvl1: `header h1`, else `article h1`; lvl2..lvl4: `article h2`..`article h4`;
  * - lvl5: `article h5, article td:first-child`; lvl6: `article h6`;
  * - content: `article p, article li, article td:last-child`;
@@ -29,12 +38,9 @@ export function recordsFromHtml(html: string, sitePath: string, rules: RecordRul
     if (['language', 'docusaurus_tag', 'version'].includes(name) && content) facets[name] = content;
   });
 
-  const activeSection = $(
-    '.menu__link.menu__link--sublist.menu__link--active, .navbar__item.navbar__link--active',
-  )
-    .last()
-    .text()
-    .trim();
+  const activeSection =
+    $('.menu__link.menu__link--sublist.menu__link--active').first().text().trim() ||
+    $('.navbar__item.navbar__link--active').last().text().trim();
   const canonical = $('link[rel="canonical"]').attr('href');
   const url = canonical ? canonical.replace(/#.*$/, '') : absoluteUrl(rules, sitePath);
 
@@ -43,6 +49,7 @@ export function recordsFromHtml(html: string, sitePath: string, rules: RecordRul
       url,
       lvl0: sectionFor(rules, sitePath) ?? (activeSection || 'Documentation'),
       pageRank: pageRankFor(rules, sitePath),
+      memberLevel: memberLevelFor(rules, sitePath),
       facets,
     },
     withDescription(blocksOfArticle($, article.get(0)!), $('meta[name="description"]').attr('content')),

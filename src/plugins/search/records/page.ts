@@ -1,5 +1,12 @@
 import {recordId} from './recordId.ts';
-import {LEVELS, LEVEL_WEIGHT, type Hierarchy, type Level, type RecordType, type SearchRecord} from '../types.ts';
+import {
+  LEVELS,
+  LEVEL_WEIGHT,
+  type Hierarchy,
+  type Level,
+  type RecordType,
+  type SearchRecord,
+} from '../types.ts';
 
 /**
  * A page as a flat list of blocks in reading order, whatever it was parsed from
@@ -20,6 +27,8 @@ export type PageInfo = {
   url: string;
   lvl0: string;
   pageRank: number;
+  /** The heading level of the page's members (`RecordRules.members`), if it has any. */
+  memberLevel?: number;
   facets: {language?: string; docusaurus_tag?: string; version?: string};
 };
 
@@ -34,6 +43,21 @@ export function cleanText(text: string): string {
   return collapsed.length > MAX_TEXT_LENGTH
     ? `${collapsed.slice(0, MAX_TEXT_LENGTH - 1).trimEnd()}…`
     : collapsed;
+}
+
+/**
+ * A heading's title in the records. On a page with members, a member's heading is qualified by
+ * the page's subject (`Class: StreamrClient` + `subscribe()` → `StreamrClient.subscribe()`), and
+ * a heading under a member names it (`StreamrClient.subscribe() › Parameters`).
+ */
+function headingTitle(hierarchy: Hierarchy, level: number, text: string, memberLevel?: number): string {
+  if (memberLevel === undefined || level < memberLevel) return text;
+  if (level > memberLevel) {
+    const member = hierarchy[LEVELS[memberLevel]!];
+    return member ? `${member} › ${text}` : text;
+  }
+  const subject = /^[A-Z][\w ]*: (\S+)$/.exec(hierarchy.lvl1 ?? '')?.[1];
+  return subject ? `${subject}.${text}` : text;
 }
 
 function emptyHierarchy(lvl0: string): Hierarchy {
@@ -96,7 +120,7 @@ export function recordsFromBlocks(page: PageInfo, blocks: Block[]): SearchRecord
     if (block.kind === 'heading') {
       beforeTable = null;
       const level: Level = LEVELS[block.level];
-      hierarchy[level] = text;
+      hierarchy[level] = headingTitle(hierarchy, block.level, text, page.memberLevel);
       for (const deeper of LEVELS.slice(block.level + 1)) hierarchy[deeper] = null;
       anchor = block.level === 1 ? null : (block.anchor ?? anchor);
       emit(level, null);

@@ -11,6 +11,12 @@ export type RecordRules = {
   sections: {pattern: string; lvl0: string}[];
   /** First matching rule wins; pages matching none get 0. */
   pageRank: {pattern: string; rank: number}[];
+  /**
+   * Pages whose headings of `level` are members of the page's subject (an API reference's methods
+   * and properties): search hits name them, since the dialog shows a hit's own heading and the
+   * page title only, and "Parameters" under one method looks like "Parameters" under any other.
+   */
+  members?: {pattern: string; level: 2 | 3 | 4 | 5}[];
 };
 
 const cache = new Map<string, RegExp>();
@@ -45,6 +51,10 @@ export function sectionFor(rules: RecordRules, sitePath: string): string | undef
 
 export function pageRankFor(rules: RecordRules, sitePath: string): number {
   return rules.pageRank.find((rule) => matches(rule.pattern, sitePath))?.rank ?? 0;
+}
+
+export function memberLevelFor(rules: RecordRules, sitePath: string): number | undefined {
+  return rules.members?.find((rule) => matches(rule.pattern, sitePath))?.level;
 }
 
 /** `/guides/nodejs` → `https://docs.streamr.network/guides/nodejs` (with the base URL). */
