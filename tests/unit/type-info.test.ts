@@ -182,6 +182,14 @@ describe('type info of a sample', () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 
+  it('answers a sample it has seen from memory (the dev server compiles a page again on every save)', () => {
+    const code = "import {StreamrClient} from '@streamr/sdk';\nconst client = new StreamrClient();\n";
+    const first = service.typeInfo(code, {tsx: false, queries: []});
+    expect(service.typeInfo(code, {tsx: false, queries: []})).toBe(first);
+    expect(service.typeInfo(code, {tsx: false, queries: [{line: 1, column: 6}]})).not.toBe(first);
+    expect(service.typeInfo(code, {tsx: true, queries: []})).not.toBe(first);
+  });
+
   it('reads TSX samples as JSX', () => {
     const info = service.typeInfo('export function A() { return <div>hi</div> }', {tsx: true, queries: []});
     expect(info.errors).toEqual([]);

@@ -118,6 +118,7 @@ export function createTypeInfoService(projectRoot: string, reference?: ApiRefere
     realpath: ts.sys.realpath,
   };
   const service = ts.createLanguageService(host, ts.createDocumentRegistry());
+  const answered = new Map<string, TypeInfo>();
   const add = (code: string, tsx: boolean): string => {
     const file = sampleFile(code, tsx);
     if (!files.has(file)) files.set(file, {text: asModule(code), version: ++version});
@@ -130,6 +131,11 @@ export function createTypeInfoService(projectRoot: string, reference?: ApiRefere
     },
     typeInfo(code, {tsx, queries}) {
       const file = add(code, tsx);
+      // Samples are modules of their own: adding one changes no other's types. So the dev server,
+      // which compiles a page again on every save, asks the checker only for samples it has not seen.
+      const key = `${file}\n${JSON.stringify(queries)}`;
+      const known = answered.get(key);
+      if (known) return known;
       const program = service.getProgram();
       const source = program?.getSourceFile(file);
       if (!program || !source) throw new Error('type-info: the language service lost the sample');
@@ -190,7 +196,9 @@ export function createTypeInfoService(projectRoot: string, reference?: ApiRefere
         return {line, column, text: shorten(ts.displayPartsToString(info.displayParts))};
       });
 
-      return {hovers, queries: answers, errors};
+      const info = {hovers, queries: answers, errors};
+      answered.set(key, info);
+      return info;
     },
   };
 }
