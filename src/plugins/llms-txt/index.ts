@@ -10,10 +10,16 @@ import {
   renderLlmsTxt,
   toMarkdownTwin,
   type CategoryItem,
+  type ConvertOptions,
   type ListedPage,
 } from './markdown.ts';
 import {absoluteUrl, markdownPathFor} from './paths.ts';
-import {declaredApis, readDeclarations, renderInstructions, type InstructionsOptions} from './instructions.ts';
+import {
+  declaredApis,
+  readDeclarations,
+  renderInstructions,
+  type InstructionsOptions,
+} from './instructions.ts';
 
 export type Section = {
   /** Heading of the section in llms.txt, e.g. "Guides". */
@@ -43,6 +49,8 @@ export type Options = {
   maxTwinBytes?: number;
   /** Id of the docs plugin instance to read (default `default`). */
   docsPluginId?: string;
+  /** The site's remark steps that expand directives into Markdown, applied to each twin too. */
+  transforms?: ConvertOptions['transforms'];
 };
 
 /**
@@ -102,7 +110,7 @@ export default function llmsTxtPlugin(context: LoadContext, options: Options): P
           }
           const markdown =
             page.kind === 'doc'
-              ? await docMarkdown(page.doc, version, docsByFile, site)
+              ? await docMarkdown(page.doc, version, docsByFile, site, options.transforms)
               : renderCategoryIndex({
                   title: page.title,
                   description: page.description,
@@ -316,6 +324,7 @@ async function docMarkdown(
   version: LoadedVersion,
   docsByFile: Map<string, DocMetadata>,
   site: Site,
+  transforms: ConvertOptions['transforms'],
 ): Promise<string> {
   const sourceFile = sourcePath(doc.source, site.siteDir);
   const source = await fs.readFile(sourceFile, 'utf8');
@@ -324,6 +333,7 @@ async function docMarkdown(
     mdx: sourceFile.endsWith('.mdx'),
     title: doc.title,
     sourceName: path.relative(site.siteDir, sourceFile),
+    transforms,
     resolveUrl: createUrlResolver({
       siteUrl: site.siteUrl,
       baseUrl: site.baseUrl,
