@@ -21,7 +21,7 @@
  * nothing was changed; 0 with "already pinned" when the release is the pinned one.
  */
 import {spawnSync} from 'node:child_process';
-import {existsSync, readFileSync, writeFileSync} from 'node:fs';
+import {existsSync, mkdirSync, readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {diffMembers, memberMap, type MemberDiff, type MemberMap} from '../src/plugins/typedoc-sdk/members.ts';
@@ -159,9 +159,17 @@ export function install(plan: BumpPlan, exec: Run = run, siteDir = SITE_DIR): vo
 export async function installedMembers(siteDir = SITE_DIR): Promise<MemberMap> {
   const {Application} = await import('typedoc');
   const sdk = readJson(path.join(siteDir, 'node_modules', SDK, 'package.json')) as {types: string};
+  const entry = path.join(siteDir, 'node_modules', SDK, sdk.types);
+  // TypeDoc reads the files its tsconfig lists, and the declarations' path differs between majors.
+  const tsconfig = path.join(siteDir, 'node_modules/.cache/sdk-bump/tsconfig.json');
+  mkdirSync(path.dirname(tsconfig), {recursive: true});
+  writeFileSync(
+    tsconfig,
+    JSON.stringify({extends: path.join(siteDir, 'config/typedoc.tsconfig.json'), files: [entry]}),
+  );
   const app = await Application.bootstrap({
-    entryPoints: [path.join(siteDir, 'node_modules', SDK, sdk.types)],
-    tsconfig: path.join(siteDir, 'config/typedoc.tsconfig.json'),
+    entryPoints: [entry],
+    tsconfig,
     ...MEMBER_FILTERS,
     logLevel: 'Error',
   });
