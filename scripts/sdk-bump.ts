@@ -158,10 +158,14 @@ export function install(plan: BumpPlan, exec: Run = run, siteDir = SITE_DIR): vo
 /** The public members of the installed SDK, as the API reference reads them. */
 export async function installedMembers(siteDir = SITE_DIR): Promise<MemberMap> {
   const {Application} = await import('typedoc');
-  const sdk = readJson(path.join(siteDir, 'node_modules', SDK, 'package.json')) as {types: string};
+  const sdk = readJson(path.join(siteDir, 'node_modules', SDK, 'package.json')) as {
+    types: string;
+    version: string;
+  };
   const entry = path.join(siteDir, 'node_modules', SDK, sdk.types);
-  // TypeDoc reads the files its tsconfig lists, and the declarations' path differs between majors.
-  const tsconfig = path.join(siteDir, 'node_modules/.cache/sdk-bump/tsconfig.json');
+  // TypeDoc reads the files its tsconfig lists, and the declarations' path differs between majors;
+  // one file per version, since TypeDoc keeps a tsconfig it has read for the rest of the process.
+  const tsconfig = path.join(siteDir, `node_modules/.cache/sdk-bump/tsconfig-${sdk.version}.json`);
   mkdirSync(path.dirname(tsconfig), {recursive: true});
   writeFileSync(
     tsconfig,
@@ -176,6 +180,16 @@ export async function installedMembers(siteDir = SITE_DIR): Promise<MemberMap> {
   const project = await app.convert();
   if (!project) throw new BumpError(`TypeDoc could not read the declarations of the installed ${SDK}`);
   return memberMap(project);
+}
+
+/** The members, read by this script in a process of its own: TypeDoc keeps state between runs in one process. */
+function membersInChild(exec: Run = run): MemberMap {
+  const result = exec(process.execPath, [fileURLToPath(import.meta.url), '--members']);
+  if (result.status !== 0)
+    throw new BumpError(
+      `TypeDoc could not read the installed ${SDK}:\n${result.stderr.trim().split('\n').slice(-6).join('\n')}`,
+    );
+  return JSON.parse(result.stdout) as MemberMap;
 }
 
 const readJson = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
@@ -310,6 +324,11 @@ function parseArguments(argv: string[]) {
   return {spec, report, build};
 }
 
+async function printMembers(): Promise<number> {
+  process.stdout.write(JSON.stringify(await installedMembers()));
+  return 0;
+}
+
 async function main(argv: string[]): Promise<number> {
   const {spec, report, build} = parseArguments(argv);
   const manifestFile = path.join(SITE_DIR, 'package.json');
@@ -320,10 +339,10 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
   console.error(`Reading the API of ${SDK} ${plan.from.text} …`);
-  const before = await installedMembers();
+  const before = membersInChild();
   console.error(`Installing ${SDK} ${to.text}${plan.roll ? ` and ${plan.roll.name}` : ''} …`);
   install(plan);
-  const after = await installedMembers();
+  const after = membersInChild();
   const checks = [
     check(
       'code samples and node configs (npm run check:samples)',
@@ -362,11 +381,13 @@ async function main(argv: string[]): Promise<number> {
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
-  main(process.argv.slice(2)).then(
-    (code) => process.exit(code),
+  // `--members`: the child of membersInChild; stdout is its answer, so the process ends by itself.
+  const job = process.argv[2] === '--members' ? printMembers() : main(process.argv.slice(2));
+  job.then(
+    (code) => (process.exitCode = code),
     (error: unknown) => {
       console.error(error instanceof BumpError ? `sdk:bump: ${error.message}` : error);
-      process.exit(1);
+      process.exitCode = 1;
     },
   );
 }
