@@ -183,7 +183,7 @@ export async function installedMembers(siteDir = SITE_DIR): Promise<MemberMap> {
 }
 
 /** The members, read by this script in a process of its own: TypeDoc keeps state between runs in one process. */
-function membersInChild(exec: Run = run): MemberMap {
+export function membersInChild(exec: Run = run): MemberMap {
   const result = exec(process.execPath, [fileURLToPath(import.meta.url), '--members']);
   if (result.status !== 0)
     throw new BumpError(

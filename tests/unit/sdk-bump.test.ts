@@ -9,6 +9,7 @@ import {
   applyBump,
   compareVersions,
   install,
+  membersInChild,
   mentionsOf,
   parseVersion,
   planBump,
@@ -151,6 +152,23 @@ describe('registry and install failures', () => {
     expect(readFileSync(path.join(site, 'package-lock.json'), 'utf8')).toBe('{"lock": 1}\n');
     install(plan, fakeRun({status: 0}), site);
     expect(readFileSync(path.join(site, 'package.json'), 'utf8')).toContain('"@streamr/sdk": "103.3.2"');
+  });
+});
+
+describe('reading the API in a child process', () => {
+  it('runs this script with --members and reads its JSON; a failing TypeDoc stops the bump', () => {
+    const calls: string[][] = [];
+    expect(membersInChild(fakeRun({status: 0, stdout: '{"A.b":"method () => void"}'}, calls))).toEqual({
+      'A.b': 'method () => void',
+    });
+    expect(calls[0].slice(1)).toEqual([path.resolve('scripts/sdk-bump.ts'), '--members']);
+    expect(() =>
+      membersInChild(fakeRun({status: 1, stderr: 'noise\n[error] Unable to find any entry points'})),
+    ).toThrow(
+      new BumpError(
+        'TypeDoc could not read the installed @streamr/sdk:\nnoise\n[error] Unable to find any entry points',
+      ),
+    );
   });
 });
 
