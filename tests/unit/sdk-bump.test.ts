@@ -187,7 +187,7 @@ describe('the report', () => {
       mkdirSync(path.dirname(path.join(site, file)), {recursive: true});
       writeFileSync(path.join(site, file), text);
     };
-    write('docs/usage/sdk/upgrading.md', '# Upgrading\n\n## From 102.x to 103\n');
+    write('docs/usage/sdk/upgrading.md', '# Upgrading\n\n## From 102.x to 103\n\nUntil 103.1.2, …\n');
     write('docs/usage/sdk/api/api.md', 'Generated: 103.1.2\n');
     write('docs/guide.md', '# Guide\n\nWe use 103.1.2 here.\n');
     write('i18n/en/code.json', '{"banner": "the API reference of SDK 102"}');
