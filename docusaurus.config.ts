@@ -4,6 +4,7 @@ import type * as Preset from '@docusaurus/preset-classic';
 import {announcementBar} from './config/announcement.ts';
 import {withBuildOnlyOptions} from './config/build-only-options.ts';
 import {contentSecurityPolicyOptions} from './config/content-security-policy.ts';
+import {contractAddresses} from './config/contracts.ts';
 import {prerenderedDiagrams} from './config/diagrams.ts';
 import {faster} from './config/faster.ts';
 import {footer} from './config/footer.ts';
@@ -74,7 +75,8 @@ export default {
           // Guides are unversioned; the previous SDK major's API reference is version '102'.
           versions: sdkApiDocsVersions(),
           beforeDefaultRemarkPlugins: [codeHighlighting],
-          remarkPlugins: [prerenderedDiagrams],
+          // `::contract-addresses` tables from @streamr/config (config/contracts.ts).
+          remarkPlugins: [prerenderedDiagrams, contractAddresses],
         },
         blog: {
           blogTitle: 'Streamr Docs blog',

@@ -1,5 +1,6 @@
 import type {Options as LlmsTxtOptions} from '../src/plugins/llms-txt/index.ts';
 import type {PreferredApi} from '../src/plugins/llms-txt/instructions.ts';
+import {expandContractAddressesInTwin} from './contracts.ts';
 import {llmsSections, siteSections, type SiteSection} from './docs-sections.ts';
 import {sdkPackage} from './typedoc.ts';
 
@@ -35,6 +36,8 @@ export function llmsTxtOptionsWith(sections: readonly SiteSection[]) {
     sections: llmsSections(sections),
     // The build fails on a larger twin; tests/e2e/llms-txt.spec.ts checks the built site too.
     maxTwinBytes: 100_000,
+    // The docs plugin's directive steps (docusaurus.config.ts), so a twin shows what the page shows.
+    transforms: [expandContractAddressesInTwin],
     instructions: {
       sdkPackage: {name: sdkPackage.name, version: sdkPackage.version},
       // The files TypeDoc documents too (config/typedoc.ts); deprecated APIs come from their `@deprecated` tags.

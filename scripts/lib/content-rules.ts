@@ -15,6 +15,8 @@
  *   package.json. Blog posts are dated and exempt; a docs line about an older release opts out with a
  *   `version: historical` comment on it or on the line just above it.
  * - A parameter table cell does not say just "unchanged": say what left it unchanged.
+ * - An Ethereum address is in `@streamr/config`, an SDK constant or a reserved example
+ *   (./known-addresses.ts).
  * - An admonition title goes in brackets (`:::warning[Title]`): with `future.v4` Docusaurus no longer
  *   reads the older `:::warning Title` form, and the whole box renders as a plain paragraph.
  */
@@ -22,6 +24,7 @@ import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {ADMONITION_KEYWORDS, MarkdownError, parsePage} from '../../src/markdown/index.ts';
+import {findUnknownAddresses, type KnownAddresses} from './known-addresses.ts';
 
 export type ContentProblem = {file: string; line: number; message: string};
 
@@ -335,7 +338,7 @@ export function findSpaceTitledAdmonitions(source: string, file: string): Conten
 export function checkContentRules(
   source: string,
   file: string,
-  options: {pinnedSdkVersion?: string} = {},
+  options: {pinnedSdkVersion?: string; knownAddresses?: KnownAddresses} = {},
 ): ContentProblem[] {
   return [
     ...findSecretsOnShellCommandLines(source, file),
@@ -344,5 +347,6 @@ export function checkContentRules(
     ...findSdkVersionMismatches(source, file, options.pinnedSdkVersion),
     ...findBareUnchangedCells(source, file),
     ...findSpaceTitledAdmonitions(source, file),
+    ...findUnknownAddresses(source, file, options.knownAddresses),
   ].sort((a, b) => a.line - b.line);
 }

@@ -14,6 +14,11 @@ import {
   pinnedSdkVersion,
   versionMatches,
 } from '../../scripts/lib/content-rules.ts';
+import {
+  findUnknownAddresses,
+  loadKnownAddresses,
+  sdkConstantAddresses,
+} from '../../scripts/lib/known-addresses.ts';
 
 type Rule = (source: string, file: string) => {file: string; line: number; message: string}[];
 
@@ -295,6 +300,55 @@ describe('findSpaceTitledAdmonitions', () => {
   });
 });
 
+describe('findUnknownAddresses', () => {
+  const known = loadKnownAddresses();
+  const check = (lines: string[]) => run((source, file) => findUnknownAddresses(source, file, known), lines);
+  const PLANTED = '0x5a0b54d5dc17e0aadc383d2db43b0a0d3e029c4c';
+
+  it('reports an address from nowhere, in prose, code or a link, with its line', () => {
+    expect(check(['# Title', '', `Send DATA to ${PLANTED}.`])).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `^3: ${PLANTED} is not in @streamr/config 5\\.9\\.3, no @streamr/sdk \\d+\\.\\d+\\.\\d+ constant`,
+        ),
+      ),
+    ]);
+    expect(
+      check(['```json', `{"address": "${PLANTED.toUpperCase().replace('0X', '0x')}"}`, '```']),
+    ).toHaveLength(1);
+    expect(check([`[scan](https://polygonscan.com/address/${PLANTED})`])).toHaveLength(1);
+  });
+
+  it('accepts @streamr/config addresses of any chain and case, SDK constants and reserved examples', () => {
+    expect(
+      check([
+        '`0x3a9A81d576d83FF21f26f325066054540720fC34` (DATA on Polygon)',
+        'https://etherscan.io/address/0x8f693ca8d21b157107184d29d398a8d082b38b76',
+        'STREAMR_STORAGE_NODE_ADDRESS is 0x9dc08ff97f5c156181ec6a0b13fc3946454e529a',
+        `none: 0x${'0'.repeat(40)}, placeholders 0x${'2'.repeat(40)} 0x1234567890123456789012345678901234567890`,
+      ]),
+    ).toEqual([]);
+  });
+
+  it('leaves longer hex runs (keys, hashes) and words alone', () => {
+    expect(check([`tx 0x${'ab12'.repeat(16)}`, `id x0x${PLANTED.slice(2)}`, `${PLANTED}ab`])).toEqual([]);
+  });
+
+  it('reads SDK constants from the declarations, with the value from the bundle when the type hides it', () => {
+    const declarations = [
+      'declare const A = "0x1111111111111111111111111111111111111112";',
+      'declare const B: HexString;',
+      'declare const C = "0x1111111111111111111111111111111111111113";',
+      'export { A, B as Bee };',
+    ].join('\n');
+    const bundle = "const B = '0x1111111111111111111111111111111111111114';";
+    expect([...sdkConstantAddresses(declarations, bundle)]).toEqual([
+      ['0x1111111111111111111111111111111111111112', 'SDK constant A'],
+      ['0x1111111111111111111111111111111111111114', 'SDK constant B'],
+    ]);
+  });
+});
+
 describe('checkContentRules', () => {
   it('runs every rule and sorts the problems by line', () => {
     const source = [
@@ -303,9 +357,10 @@ describe('checkContentRules', () => {
       `export PRIVATE_KEY=${REPEATED_ONES}`,
       '```',
       'npm install @streamr/sdk@101.0.0 and the latest release, 102.0.0',
+      'Send DATA to 0x5a0b54d5dc17e0aadc383d2db43b0a0d3e029c4c',
     ].join('\n');
     expect(checkContentRules(source, 'docs/x.md', {pinnedSdkVersion: '103.3.1'}).map((p) => p.line)).toEqual([
-      1, 3, 3, 3, 5, 5,
+      1, 3, 3, 3, 5, 5, 6,
     ]);
   });
 

@@ -10,8 +10,18 @@ type Step = {
   with?: Record<string, unknown>;
   env?: Record<string, string>;
 };
-type Job = {needs?: string | string[]; uses?: string; if?: string; steps?: Step[]};
-type Workflow = {on: Record<string, unknown>; jobs: Record<string, Job>};
+type Job = {
+  needs?: string | string[];
+  uses?: string;
+  if?: string;
+  permissions?: Record<string, string>;
+  steps?: Step[];
+};
+type Workflow = {
+  on: Record<string, unknown>;
+  permissions?: Record<string, string>;
+  jobs: Record<string, Job>;
+};
 const needs = (job: Job) => [job.needs ?? []].flat();
 const readWorkflow = (name: string) =>
   yaml.load(readFileSync(`.github/workflows/${name}`, 'utf8')) as Workflow;
@@ -169,5 +179,43 @@ describe('pull requests: a preview at its own URL, removed on close; a visual di
     expect(visual.steps!.map((step) => step.run).filter(Boolean)).toContain(
       'node scripts/visual-diff.ts --base base-build --head build --since ${{ github.event.pull_request.base.sha }}',
     );
+  });
+});
+
+describe('the SDK bump workflow: a newer @streamr/sdk on npm becomes a pull request', () => {
+  const workflow = readWorkflow('sdk-bump.yml');
+  const text = readFileSync('.github/workflows/sdk-bump.yml', 'utf8');
+  const {bump} = workflow.jobs;
+
+  it('runs daily and on demand, never on pushes or pull requests', () => {
+    expect(Object.keys(workflow.on).sort()).toEqual(['schedule', 'workflow_dispatch']);
+    expect(workflow.on.schedule).toEqual([{cron: expect.stringMatching(/^\d+ \d+ \* \* \*$/)}]);
+  });
+
+  it('reads by default; only the bump job may push a branch and open a pull request', () => {
+    expect(workflow.permissions).toEqual({contents: 'read'});
+    expect(Object.keys(workflow.jobs)).toEqual(['bump']);
+    expect(bump.permissions).toEqual({contents: 'write', 'pull-requests': 'write'});
+  });
+
+  it("bumps only to a newer release, passing npm's answer through the environment, not into the script", () => {
+    const run = bump.steps!.find((step) => step.run?.includes('npm run sdk:bump'))!;
+    expect(run.if).toBe("steps.release.outputs.newer == 'true'");
+    expect(run.run).toBe('npm run sdk:bump -- "$LATEST" --report "$RUNNER_TEMP/sdk-bump.md"');
+    expect(run.env).toEqual({LATEST: '${{ steps.release.outputs.latest }}'});
+    for (const step of bump.steps!) expect(step.run ?? '').not.toContain('${{');
+  });
+
+  it('opens the pull request with a kept action pinned to a commit, the report as its body', () => {
+    const steps = bump.steps!;
+    const open = steps.find((step) => step.uses?.startsWith('peter-evans/create-pull-request@'))!;
+    expect(text).toMatch(/uses: peter-evans\/create-pull-request@[0-9a-f]{40} # v\d+\.\d+\.\d+\n/);
+    expect(steps.indexOf(open)).toBe(steps.length - 1);
+    expect(open.if).toBe("steps.release.outputs.newer == 'true'");
+    expect(open.with).toMatchObject({
+      'body-path': '${{ runner.temp }}/sdk-bump.md',
+      'add-paths': 'package.json\npackage-lock.json\n',
+    });
+    expect(open.with).not.toHaveProperty('token');
   });
 });

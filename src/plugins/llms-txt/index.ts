@@ -10,6 +10,7 @@ import {
   renderLlmsTxt,
   toMarkdownTwin,
   type CategoryItem,
+  type ConvertOptions,
   type ListedPage,
 } from './markdown.ts';
 import {markdownFileOf, markdownPathFor} from '../../build-output/index.ts';
@@ -49,6 +50,8 @@ export type Options = {
   maxTwinBytes?: number;
   /** Id of the docs plugin instance to read (default `default`). */
   docsPluginId?: string;
+  /** The site's remark steps that expand directives into Markdown, applied to each twin too. */
+  transforms?: ConvertOptions['transforms'];
 };
 
 /**
@@ -108,7 +111,7 @@ export default function llmsTxtPlugin(context: LoadContext, options: Options): P
           }
           const markdown =
             page.kind === 'doc'
-              ? await docMarkdown(page.doc, version, docsByFile, site)
+              ? await docMarkdown(page.doc, version, docsByFile, site, options.transforms)
               : renderCategoryIndex({
                   title: page.title,
                   description: page.description,
@@ -319,6 +322,7 @@ async function docMarkdown(
   version: LoadedVersion,
   docsByFile: Map<string, DocMetadata>,
   site: Site,
+  transforms: ConvertOptions['transforms'],
 ): Promise<string> {
   const sourceFile = sourcePath(doc.source, site.siteDir);
   const source = await fs.readFile(sourceFile, 'utf8');
@@ -327,6 +331,7 @@ async function docMarkdown(
     mdx: sourceFile.endsWith('.mdx'),
     title: doc.title,
     sourceName: path.relative(site.siteDir, sourceFile),
+    transforms,
     resolveUrl: createUrlResolver({
       siteUrl: site.siteUrl,
       baseUrl: site.baseUrl,

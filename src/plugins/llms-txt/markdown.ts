@@ -50,6 +50,8 @@ export type ConvertOptions = {
   resolveUrl: (url: string) => string;
   /** Names the page in error messages. */
   sourceName?: string;
+  /** Steps that expand the site's own directives (`::contract-addresses`) before the conversion. */
+  transforms?: readonly ((tree: Root, file: string) => void)[];
 };
 
 const printer = unified()
@@ -97,6 +99,7 @@ export function toMarkdownTwin(source: string, options: ConvertOptions): string 
     format: options.mdx ? 'mdx' : 'md',
     legacyAdmonitionTitles: true,
   });
+  for (const transform of options.transforms ?? []) transform(tree, options.sourceName ?? '(source)');
   transformChildren(tree, options);
   const first = tree.children[0];
   if (!(first?.type === 'heading' && first.depth === 1)) {
