@@ -32,6 +32,7 @@ const SITE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'
 /** Where the migration guide has one section per major ("## From 102.x to 103"). */
 const UPGRADING_GUIDE = 'docs/usage/sdk/upgrading.md';
 /** Files that name the previous major by hand (banner wording, the browser test's known members). */
+// eslint-disable-next-line boundaries/no-tests-paths -- read only to tell the writer which test to update
 const PREVIOUS_MAJOR_MENTIONS = ['i18n/en/code.json', 'tests/e2e/api-versions.spec.ts'];
 const NODE_SCHEMAS_SOURCE = 'schemas/streamr-node/source.json';
 /** The filters of the API reference (`sharedTypedocOptions` in config/typedoc.ts; a unit test keeps them equal). */

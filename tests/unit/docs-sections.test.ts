@@ -2,7 +2,13 @@ import {cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync} from
 import os from 'node:os';
 import path from 'node:path';
 import {afterEach, describe, expect, it} from 'vitest';
-import {DOCS_DIR, llmsSections, menuItems, readDocsSections, siteSections} from '../../config/docs-sections.ts';
+import {
+  DOCS_DIR,
+  llmsSections,
+  menuItems,
+  readDocsSections,
+  siteSections,
+} from '../../config/docs-sections.ts';
 import {llmsTxtOptionsWith} from '../../config/llms.ts';
 import {navbarWith} from '../../config/navbar.ts';
 
