@@ -4,6 +4,7 @@ import {expect, test} from './fixtures.ts';
 /**
  * The 404 page (src/theme/NotFound/Content): the site's own words, the site's
  * search, and the pages closest to the address asked for (src/plugins/route-list).
+ * And `/x/` for the page `/x`, which GitHub Pages answers with the 404 page.
  */
 
 test('a mistyped address offers the closest pages, search and home, and passes axe in both modes', async ({
@@ -44,4 +45,29 @@ test('an SDK member address with a typo suggests its class page', async ({page, 
     'href',
     '/usage/sdk/api/classes/StreamrClient',
   );
+});
+
+test('the page /x asked for as /x/ (a 404 on GitHub Pages) opens /x, without a hydration error', async ({
+  page,
+  allowConsole,
+}) => {
+  allowConsole(/status of 404/);
+  const response = await page.request.get('/guides/nodejs/');
+  expect(response.status()).toBe(404);
+  await page.goto('/guides/nodejs/?from=x#install-the-sdk', {waitUntil: 'commit'});
+  await page.waitForURL(/\/guides\/nodejs\?from=x#install-the-sdk$/);
+  await expect(page.locator('html[data-has-hydrated="true"]')).toBeAttached();
+  await expect(page.locator('h1')).toHaveText('Publish and subscribe in Node.js');
+  await expect(page.locator('main[data-page-not-found]')).toHaveCount(0);
+});
+
+test('a missing address that ends in a slash shows the 404 page at the address without it', async ({
+  page,
+  allowConsole,
+}) => {
+  allowConsole(/status of 404/);
+  await page.goto('/no/such-page/', {waitUntil: 'commit'});
+  await page.waitForURL(/\/no\/such-page$/);
+  await expect(page.locator('html[data-has-hydrated="true"]')).toBeAttached();
+  await expect(page.locator('main[data-page-not-found] h1')).toHaveText('Page not found');
 });
