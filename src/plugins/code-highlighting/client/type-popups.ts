@@ -67,7 +67,9 @@ function onPointer(event: Event): void {
   const identifier = identifierOf(target);
   clearTimeout(leaving);
   if (identifier) {
-    if (identifier !== pointed) shown?.removeAttribute('data-closed');
+    // Coming onto the identifier from elsewhere (not between its own tokens) undoes an Escape.
+    if (identifierOf((event as MouseEvent).relatedTarget) !== identifier)
+      shown?.removeAttribute('data-closed');
     pointed = identifier;
     update();
   } else if (!(shown && target && shown.contains(target))) {
