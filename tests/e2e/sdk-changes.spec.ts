@@ -1,3 +1,4 @@
+// cspell:ignore generateethereumaccount
 import {expect, test} from './fixtures.ts';
 
 /** The SDK's "API changes" page (src/plugins/typedoc-sdk/members.ts), as a reader uses it. */

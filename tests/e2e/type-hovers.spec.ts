@@ -216,7 +216,7 @@ test('Escape hides a focused identifier’s tooltip; the pointer can move onto a
   await expect(tooltip).toBeVisible();
   await getStream.blur();
 
-  // Hoverable: from the identifier down onto the tooltip, then across its text.
+  // The pointer can move from the identifier down onto the tooltip, then across its text.
   await getStream.hover();
   await expect(tooltip).toBeVisible();
   const box = (await tooltip.boundingBox())!;
