@@ -44,8 +44,10 @@ const PREVIOUS = `
     /** Old way to make a key. */
     generateKey(): string
     /** Parses. */
-    parse(): string | number[] | undefined
+    parse(): Text | Bytes
   }
+  export interface Text { text: string }
+  export interface Bytes { bytes: number[] }
   export interface Options { timeout?: number }
   export default Client
 `;
@@ -55,8 +57,8 @@ const CURRENT = `
   export declare class Client {
     /** Publishes. */
     publish(stream: string, options?: Options): void
-    /** Parses: the same type, its union in another order. */
-    parse(): number[] | undefined | string
+    /** Parses: the same type; TypeScript orders the union by creation, so it prints the other way round. */
+    parse(): Bytes | Text
     /** Subscribes. */
     subscribe(stream: string): void
     /**
@@ -68,6 +70,8 @@ const CURRENT = `
   export interface Options { timeout?: number }
   /** New in this major. */
   export declare class Identity { id: string }
+  export interface Bytes { bytes: number[] }
+  export interface Text { text: string }
 `;
 
 describe('SDK API versions: member diff', () => {
