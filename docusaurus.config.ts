@@ -106,6 +106,8 @@ export default {
     withBuildOnlyOptions(sdkApiVersionsPlugin, {runs: sdkApiTypedocRuns}),
     ['./src/plugins/announcement-bar-id/index.ts', {id: announcementBar.id}],
     './src/plugins/clean-html-urls/index.ts',
+    // routes.json: the pages, for the 404 page's list of likely ones.
+    './src/plugins/route-list/index.ts',
     // Old links keep working.
     [
       '@docusaurus/plugin-client-redirects',

@@ -115,7 +115,7 @@ const currentVersionRole: SdkVersionRole = {
   role: 'current',
   membersFile: previousMembersFile,
   packageName: sdkPackage.name,
-  previous: {major: previousSdk.major, version: previousSdk.version},
+  previous: {major: previousSdk.major, version: previousSdk.version, path: `/${previousSdkApiPath}`},
   current: {major: sdkPackage.major, version: sdkPackage.version},
   changesPage: 'changes.md',
   migrationGuide: '../upgrading.md',

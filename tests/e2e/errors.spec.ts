@@ -4,7 +4,7 @@ test('an unknown URL answers 404 with the not-found page', async ({page, allowCo
   allowConsole(/status of 404/);
   const response = await page.goto('/no/such/page');
   expect(response?.status()).toBe(404);
-  await expect(page.locator('h1')).toHaveText('Page Not Found');
+  await expect(page.locator('h1')).toHaveText('Page not found');
   await expect(page.locator('footer')).toBeVisible();
 });
 
@@ -14,7 +14,7 @@ test('a client-side navigation to an unknown route shows the not-found page', as
     window.history.pushState({}, '', '/missing-page');
     window.dispatchEvent(new PopStateEvent('popstate'));
   });
-  await expect(page.locator('h1')).toHaveText('Page Not Found');
+  await expect(page.locator('h1')).toHaveText('Page not found');
 });
 
 test('a crashing page shows "This page crashed." and Try again recovers it', async ({page, allowConsole}) => {

@@ -74,7 +74,9 @@ test('hovering a local identifier shows its type; ^? and the expected error rend
   page,
 }) => {
   await page.goto(GUIDE);
-  const stream = page.locator('pre span.twoslash-hover[tabindex="0"]', {hasText: /^stream$/}).first();
+  const stream = page
+    .locator('pre span.twoslash-hover:has(+ .twoslash-popup)', {hasText: /^stream$/})
+    .first();
   const tooltip = await tooltipOf(page, stream);
   await stream.hover();
   await expect(tooltip).toBeVisible();
@@ -93,7 +95,9 @@ test('a later mention of a symbol shows the tooltip it shares with the first, un
   page,
 }) => {
   await page.goto(GUIDE);
-  const later = page.locator('pre span.twoslash-hover[tabindex="-1"]', {hasText: /^stream$/}).first();
+  const later = page
+    .locator('pre span.twoslash-hover:not(:has(+ .twoslash-popup))', {hasText: /^stream$/})
+    .first();
   const tooltip = await tooltipOf(page, later);
   // No tooltip of its own: it names the first mention's.
   expect(await later.evaluate((node) => node.nextElementSibling?.getAttribute('role') ?? null)).not.toBe(
@@ -137,4 +141,133 @@ test('tooltips are readable and axe-clean in dark mode', async ({page}) => {
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .analyze();
   expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+});
+
+/** The viewport-relative box of a shown tooltip, and the window's size. */
+async function placement(tooltip: Locator) {
+  return tooltip.evaluate((node) => {
+    const box = node.getBoundingClientRect();
+    return {
+      top: box.top,
+      bottom: box.bottom,
+      left: box.left,
+      right: box.right,
+      width: innerWidth,
+      height: innerHeight,
+    };
+  });
+}
+
+for (const viewport of [
+  {name: 'desktop', width: 1280, height: 900},
+  {name: 'phone', width: 390, height: 844},
+]) {
+  test(`a tooltip opened near the window's bottom or side edge stays on screen (${viewport.name})`, async ({
+    page,
+  }, testInfo) => {
+    await page.setViewportSize(viewport);
+    await page.goto(GUIDE);
+    const subscribe = page.locator('pre .twoslash-hover', {hasText: /^subscribe$/}).first();
+    const tooltip = await tooltipOf(page, subscribe);
+    // Put the identifier 30 px above the window's bottom edge.
+    await subscribe.evaluate((node) => {
+      const box = node.getBoundingClientRect();
+      window.scrollBy(0, box.bottom - (innerHeight - 30));
+    });
+    await subscribe.hover();
+    await expect(tooltip).toBeVisible();
+    await expect.poll(async () => (await placement(tooltip)).bottom).toBeLessThanOrEqual(viewport.height);
+    const shown = await placement(tooltip);
+    const word = await subscribe.evaluate((node) => node.getBoundingClientRect().toJSON() as DOMRect);
+    // Above the identifier, wholly in the window.
+    expect(shown.bottom).toBeLessThanOrEqual(word.top);
+    expect(shown.top).toBeGreaterThanOrEqual(0);
+    expect(shown.left).toBeGreaterThanOrEqual(0);
+    expect(shown.right).toBeLessThanOrEqual(shown.width);
+    await expectOnTop(tooltip);
+    await page.screenshot({path: testInfo.outputPath(`tooltip-bottom-${viewport.name}.png`)});
+    // An identifier at the block's right edge: its tooltip keeps inside the window's side.
+    const last = page.locator('pre .twoslash-hover').last();
+    await last.scrollIntoViewIfNeeded();
+    await last.hover();
+    const lastTooltip = await tooltipOf(page, last);
+    await expect(lastTooltip).toBeVisible();
+    const side = await placement(lastTooltip);
+    expect(side.left).toBeGreaterThanOrEqual(0);
+    expect(side.right).toBeLessThanOrEqual(side.width);
+    expect(side.bottom).toBeLessThanOrEqual(side.height);
+  });
+}
+
+test('Escape hides a focused identifier’s tooltip; the pointer can move onto a tooltip, which stays', async ({
+  page,
+}) => {
+  await page.goto(GUIDE);
+  const getStream = page.locator('pre a.twoslash-hover', {hasText: /^getStream$/}).first();
+  const tooltip = await tooltipOf(page, getStream);
+  await getStream.focus();
+  await expect(tooltip).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(tooltip).toBeHidden();
+  await expect(getStream).toBeFocused();
+  // Focus elsewhere and back: it shows again.
+  await page.locator('pre').first().focus();
+  await getStream.focus();
+  await expect(tooltip).toBeVisible();
+  await getStream.blur();
+
+  // The pointer can move from the identifier down onto the tooltip, then across its text.
+  await getStream.hover();
+  await expect(tooltip).toBeVisible();
+  const box = (await tooltip.boundingBox())!;
+  await page.mouse.move(box.x + 10, box.y + box.height / 2, {steps: 5});
+  await page.mouse.move(box.x + box.width - 10, box.y + box.height / 2, {steps: 5});
+  await page.waitForTimeout(600);
+  await expect(tooltip).toBeVisible();
+  // Its text can be selected by pointer.
+  await page.mouse.down();
+  await page.mouse.move(box.x + 10, box.y + box.height / 2, {steps: 5});
+  await page.mouse.up();
+  expect((await page.evaluate(() => getSelection()?.toString() ?? '')).length).toBeGreaterThan(3);
+  // Escape hides a hovered one too; leaving it hides it after the grace period.
+  await page.keyboard.press('Escape');
+  await expect(tooltip).toBeHidden();
+  await getStream.hover();
+  await expect(tooltip).toBeVisible();
+  await page.mouse.move(1, 1);
+  await expect(tooltip).toBeHidden();
+});
+
+test('a code block is one tab stop; the arrow keys move through its identifiers, as it says', async ({
+  page,
+}) => {
+  await page.goto(GUIDE);
+  const stops = await page.evaluate(
+    () =>
+      Array.from(document.querySelectorAll<HTMLElement>('pre .twoslash-hover')).filter(
+        (node) => node.tabIndex >= 0,
+      ).length,
+  );
+  expect(stops).toBe(0);
+  const block = page.locator('pre:has(.twoslash-hover)').first();
+  await expect(block).toHaveAttribute('tabindex', '0');
+  await expect(block).toHaveAttribute('aria-description', /arrow down and arrow up move through its names/i);
+  const identifiers = block.locator('.twoslash-hover');
+  await block.focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(identifiers.nth(0)).toBeFocused();
+  await expect(await tooltipOf(page, identifiers.nth(0))).toBeVisible();
+  await page.keyboard.press('ArrowDown');
+  await expect(identifiers.nth(1)).toBeFocused();
+  await page.keyboard.press('End');
+  await expect(identifiers.last()).toBeFocused();
+  await page.keyboard.press('Home');
+  await expect(identifiers.nth(0)).toBeFocused();
+  await page.keyboard.press('ArrowUp');
+  await expect(block).toBeFocused();
+  // Tab from an identifier leaves the block.
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Tab');
+  expect(await block.evaluate((node) => node.contains(document.activeElement))).toBe(false);
 });

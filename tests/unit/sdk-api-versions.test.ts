@@ -43,8 +43,13 @@ const PREVIOUS = `
     publish(stream: string): void
     /** Old way to make a key. */
     generateKey(): string
+    /** Parses. */
+    parse(): Text | Bytes
   }
+  export interface Text { text: string }
+  export interface Bytes { bytes: number[] }
   export interface Options { timeout?: number }
+  export default Client
 `;
 
 const CURRENT = `
@@ -52,6 +57,8 @@ const CURRENT = `
   export declare class Client {
     /** Publishes. */
     publish(stream: string, options?: Options): void
+    /** Parses: the same type; TypeScript orders the union by creation, so it prints the other way round. */
+    parse(): Bytes | Text
     /** Subscribes. */
     subscribe(stream: string): void
     /**
@@ -63,6 +70,8 @@ const CURRENT = `
   export interface Options { timeout?: number }
   /** New in this major. */
   export declare class Identity { id: string }
+  export interface Bytes { bytes: number[] }
+  export interface Text { text: string }
 `;
 
 describe('SDK API versions: member diff', () => {
@@ -85,19 +94,36 @@ describe('SDK API versions: member diff', () => {
 
   it('groups the changes page by export, links added members, and links the migration guide', () => {
     const markdown = changesPageMarkdown({
-      diff: {added: ['Client.subscribe', 'Identity'], removed: ['Client.generateKey'], changed: []},
+      diff: {
+        added: ['Client.subscribe', 'Identity'],
+        removed: ['Client.generateKey', 'Client.old', 'default'],
+        changed: [],
+      },
       previous: {major: '1', version: '1.0.0'},
       current: {major: '2', version: '2.0.0'},
       packageName: 'fixture',
       migrationGuide: '../upgrading.md',
       linkOf: (name) => (name === 'Identity' ? undefined : 'classes/Client.md#subscribe'),
+      previousMembers: {
+        Client: 'class',
+        'Client.generateKey': 'method () => string',
+        default: 'reference Client',
+      },
+      previousLinks: {'Client.generateKey': '/api/1/classes/Client#generatekey'},
     });
     expect(markdown).toContain('# API changes 1 → 2');
     expect(markdown).toContain('[migration guide](../upgrading.md)');
     expect(markdown).toMatch(
       /## Added\n\n### Client\n\n- \[`Client\.subscribe`\]\(classes\/Client\.md#subscribe\)\n\n### Identity\n\n- `Identity`\n/,
     );
-    expect(markdown).toMatch(/## Removed\n\n### Client\n\n- `Client\.generateKey`\n/);
+    // Removed members link to their page in the previous version, when they have one.
+    expect(markdown).toMatch(
+      /## Removed\n\n### Client\n\n- \[`Client\.generateKey`\]\(\/api\/1\/classes\/Client#generatekey\)\n- `Client\.old`\n/,
+    );
+    // The default export is named for what it was, and how to import that now.
+    expect(markdown).toContain(
+      "- `default`: the package's default export, which was `Client`; import `Client` by name instead",
+    );
     expect(markdown).toMatch(/## Changed\n\nNone\.\n$/);
   });
 });
@@ -116,7 +142,7 @@ describe('SDK API versions: two TypeDoc runs', () => {
       role: 'current',
       membersFile,
       packageName: 'fixture',
-      previous: {major: '1', version: '1.0.0'},
+      previous: {major: '1', version: '1.0.0', path: '/api/1'},
       current: {major: '2', version: '2.0.0'},
       changesPage: 'changes.md',
       migrationGuide: '../upgrading.md',
@@ -134,7 +160,14 @@ describe('SDK API versions: two TypeDoc runs', () => {
     const changes = readFileSync(path.join(current, 'changes.md'), 'utf8');
     expect(changes).toContain('- [`Client.subscribe`](classes/Client.md#subscribe)');
     expect(changes).toContain('- [`Identity`](classes/Identity.md)');
-    expect(changes).toMatch(/## Removed\n\n### Client\n\n- `Client\.generateKey`\n/);
+    expect(changes).toMatch(
+      /## Removed\n\n### Client\n\n- \[`Client\.generateKey`\]\(\/api\/1\/classes\/Client#generatekey\)\n/,
+    );
+    expect(changes).toContain(
+      "- `default`: the package's default export, which was `Client`; import `Client` by name",
+    );
+    // Only the order of its union changed: not a change.
+    expect(changes).not.toContain('Client.parse');
     expect(changes).toMatch(
       /- `Client\.publish`: `method \(stream: string\) => void` became `method \(stream: string, options\?: Options\) => void`/,
     );

@@ -1,10 +1,13 @@
 /**
  * The markup of type info inside a highlighted block (build time only):
- * - an identifier with quick info is focusable: a link to the API reference for
- *   SDK symbols, otherwise a `tabindex=0` span; `aria-describedby` names its
- *   tooltip. The first mention of a symbol in a block carries the tooltip as its
- *   next element, which CSS shows on hover and focus (./type-info.css); later
- *   mentions name that same tooltip, which ./client/type-hovers.ts shows for them;
+ * - an identifier with quick info is a link to the API reference for SDK symbols,
+ *   otherwise a span; `aria-describedby` names its tooltip. None is a tab stop
+ *   (`tabindex=-1`): the block itself is the one stop, and the arrow keys move
+ *   between its identifiers (./client/type-popups.ts), as the block's
+ *   `aria-description` says (src/theme/CodeBlock/Content).
+ *   The first mention of a symbol in a block carries the tooltip as its next
+ *   element, which CSS shows on hover and focus (./type-info.css); later mentions
+ *   name that same tooltip, which the client shows for them;
  * - a `// ^?` answer and an expected error's message go under their line.
  * Few elements per identifier: the guides have a hundred or more, and every
  * element is style, layout and memory work for the page.
@@ -43,8 +46,7 @@ export function lineDecorations(info: TypeInfo, lineCount: number, idPrefix: str
     after: '',
   }));
   // A sample names the same few symbols again and again (`streamr`, `stream`): only the first
-  // mention of each is a tab stop, so Tab crosses a block in a handful of presses, not dozens,
-  // and only the first carries the tooltip; later mentions are described by it too.
+  // mention carries the tooltip; later mentions are described by it too.
   const tooltips = new Map<string, string>();
   info.hovers.forEach((hover, index) => {
     const line = lines[hover.line];
@@ -54,8 +56,8 @@ export function lineDecorations(info: TypeInfo, lineCount: number, idPrefix: str
     const id = shared ?? `${idPrefix}-${index}`;
     tooltips.set(symbol, id);
     const target = hover.link
-      ? `<a class='twoslash-hover' href='${attribute(hover.link)}'${shared ? " tabindex='-1'" : ''} aria-describedby='${id}'>`
-      : `<span class='twoslash-hover' tabindex='${shared ? '-1' : '0'}' aria-describedby='${id}'>`;
+      ? `<a class='twoslash-hover' href='${attribute(hover.link)}' tabindex='-1' aria-describedby='${id}'>`
+      : `<span class='twoslash-hover' tabindex='-1' aria-describedby='${id}'>`;
     // The signature is the tooltip's own text (code font, from the block); the doc comment is prose.
     const docs = hover.docs ? `<span class='twoslash-docs'>${text(hover.docs)}</span>` : '';
     const popup = shared

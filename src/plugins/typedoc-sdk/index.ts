@@ -38,7 +38,7 @@ import type {MemberDiff, MemberMap} from './members.ts';
 export type SdkVersionRole =
   | {
       role: 'previous';
-      /** Where to write the member list for the current version's run. */
+      /** Where to write the member list for the current version's run (and beside it, their pages). */
       membersFile: string;
     }
   | {
@@ -46,7 +46,8 @@ export type SdkVersionRole =
       /** The previous version's member list; absent file = no comparison (single version). */
       membersFile: string;
       packageName: string;
-      previous: {major: string; version: string};
+      /** `path`: the site path of the previous version's reference, which removed members link to. */
+      previous: {major: string; version: string; path: string};
       current: {major: string; version: string};
       /** File name of the changes page in the output folder. */
       changesPage: string;
@@ -55,6 +56,29 @@ export type SdkVersionRole =
     };
 
 /** Adds a `@since` block tag, which TypeDoc renders as a "Since" section of the member. */
+/** Where the previous version's run writes its members' pages, beside its member list. */
+function linksFileOf(membersFile: string): string {
+  return membersFile.replace(/\.json$/, '-links.json');
+}
+
+/**
+ * The previous version's member pages as site paths: `classes/Stream.md#id` under
+ * /usage/sdk/api/102 is /usage/sdk/api/102/classes/Stream#id, and the entry page
+ * (`api.md`) is the version's path itself.
+ */
+function previousPageLinks(membersFile: string, versionPath: string): Record<string, string> {
+  const file = linksFileOf(membersFile);
+  if (!existsSync(file)) return {};
+  const links = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
+  return Object.fromEntries(
+    Object.entries(links).map(([name, url]) => {
+      const [page = '', anchor] = url.split('#');
+      const route = page === 'api.md' ? '' : `/${page.replace(/\.md$/, '')}`;
+      return [name, `${versionPath}${route}${anchor ? `#${anchor}` : ''}`];
+    }),
+  );
+}
+
 function tagSince(reflection: DeclarationReflection, major: string): void {
   const target = reflection.signatures?.[0] ?? reflection.getSignature ?? reflection;
   target.comment ??= new Comment();
@@ -104,6 +128,7 @@ export function load(app: Application): void {
     defaultValue: undefined,
   });
   let diff: MemberDiff | undefined;
+  let previousMembers: MemberMap = {};
   let addedReflections = new Map<string, DeclarationReflection>();
   const logger = app.logger;
   const log = logger.log.bind(logger);
@@ -140,9 +165,9 @@ export function load(app: Application): void {
       mkdirSync(path.dirname(version.membersFile), {recursive: true});
       writeFileSync(version.membersFile, JSON.stringify(memberMap(context.project)));
     } else if (version?.role === 'current' && existsSync(version.membersFile)) {
-      const previous = JSON.parse(readFileSync(version.membersFile, 'utf8')) as MemberMap;
+      previousMembers = JSON.parse(readFileSync(version.membersFile, 'utf8')) as MemberMap;
       const members = collectMembers(context.project);
-      diff = diffMembers(previous, memberMap(context.project));
+      diff = diffMembers(previousMembers, memberMap(context.project));
       addedReflections = new Map(diff.added.map((name) => [name, members.get(name)!]));
       for (const reflection of addedReflections.values()) tagSince(reflection, version.current.major);
     }
@@ -182,6 +207,14 @@ export function load(app: Application): void {
 
   app.renderer.on(RendererEvent.END, (event) => {
     const version = app.options.getValue('sdkVersion') as SdkVersionRole | undefined;
+    if (version?.role === 'previous') {
+      // Each member's page and anchor, for the links of removed members on the changes page.
+      const router = app.renderer.router;
+      const links = [...collectMembers(event.project)].flatMap(([name, reflection]) =>
+        router?.hasUrl(reflection) ? [[name, router.getFullUrl(reflection)]] : [],
+      );
+      writeFileSync(linksFileOf(version.membersFile), JSON.stringify(Object.fromEntries(links)));
+    }
     if (version?.role === 'current' && diff) {
       const router = app.renderer.router;
       const markdown = changesPageMarkdown({
@@ -194,6 +227,8 @@ export function load(app: Application): void {
           const reflection = addedReflections.get(name);
           return reflection && router?.hasUrl(reflection) ? router.getFullUrl(reflection) : undefined;
         },
+        previousMembers,
+        previousLinks: previousPageLinks(version.membersFile, version.previous.path),
       });
       writeFileSync(path.join(event.outputDirectory, version.changesPage), markdown);
     }

@@ -7,7 +7,13 @@
  * written to a small JSON file, the current version reads it.
  */
 import {ReflectionKind} from 'typedoc';
-import type {DeclarationReflection, ProjectReflection, SignatureReflection} from 'typedoc';
+import type {
+  DeclarationReflection,
+  ProjectReflection,
+  ReferenceReflection,
+  SignatureReflection,
+  SomeType,
+} from 'typedoc';
 
 /** Qualified name → signature text. */
 export type MemberMap = Record<string, string>;
@@ -22,28 +28,44 @@ export type MemberDiff = {
 
 const CONTAINERS = ReflectionKind.Class | ReflectionKind.Interface | ReflectionKind.Enum;
 
+/**
+ * A type as text, a union's members in sorted order: `A | B` and `B | A` are the same
+ * type, and a release that only reorders a union has not changed the member.
+ */
+export function typeText(type: SomeType | undefined, otherwise: string): string {
+  if (!type) return otherwise;
+  if (type.type === 'union')
+    return type.types
+      .map((member) => typeText(member, 'unknown'))
+      .sort((a, b) => a.localeCompare(b))
+      .join(' | ');
+  return type.toString();
+}
+
 function signatureText(signature: SignatureReflection): string {
   const params = (signature.parameters ?? [])
     .map(
       (p) =>
-        `${p.flags.isRest ? '...' : ''}${p.name}${p.flags.isOptional ? '?' : ''}: ${p.type?.toString() ?? 'unknown'}`,
+        `${p.flags.isRest ? '...' : ''}${p.name}${p.flags.isOptional ? '?' : ''}: ${typeText(p.type, 'unknown')}`,
     )
     .join(', ');
   const typeParams = signature.typeParameters?.length
     ? `<${signature.typeParameters.map((t) => t.name).join(', ')}>`
     : '';
-  return `${typeParams}(${params}) => ${signature.type?.toString() ?? 'void'}`;
+  return `${typeParams}(${params}) => ${typeText(signature.type, 'void')}`;
 }
 
 /** The text that decides whether a member "changed": its kind and type or signatures. */
 export function memberText(reflection: DeclarationReflection): string {
   const kind = ReflectionKind.singularString(reflection.kind).toLowerCase();
   if (reflection.signatures?.length) return `${kind} ${reflection.signatures.map(signatureText).join(' | ')}`;
-  if (reflection.getSignature) return `${kind} ${reflection.getSignature.type?.toString() ?? 'unknown'}`;
+  if (reflection.getSignature) return `${kind} ${typeText(reflection.getSignature.type, 'unknown')}`;
   if (reflection.kindOf(CONTAINERS)) return kind;
-  if (reflection.kindOf(ReflectionKind.EnumMember))
-    return `${kind} ${reflection.type?.toString() ?? ''}`.trim();
-  return `${kind}${reflection.flags.isOptional ? ' optional' : ''} ${reflection.type?.toString() ?? 'unknown'}`;
+  if (reflection.kindOf(ReflectionKind.EnumMember)) return `${kind} ${typeText(reflection.type, '')}`.trim();
+  // An export under another name (`export default StreamrClient`): what it names.
+  if (reflection.kindOf(ReflectionKind.Reference))
+    return `${kind} ${(reflection as unknown as ReferenceReflection).tryGetTargetReflection()?.name ?? 'unknown'}`;
+  return `${kind}${reflection.flags.isOptional ? ' optional' : ''} ${typeText(reflection.type, 'unknown')}`;
 }
 
 /** Every export, and every member of the exported classes, interfaces and enumerations. */
@@ -104,7 +126,21 @@ export type ChangesPageInput = {
   migrationGuide: string;
   /** Relative link to an added member's current page and anchor; undefined if it has no page. */
   linkOf: (name: string) => string | undefined;
+  /** The previous version's members (./members.ts memberText) and their pages there (site paths with anchors). */
+  previousMembers: MemberMap;
+  previousLinks: Record<string, string>;
 };
+
+/** The default export is not a member of its own: say what it was and how to import that now. */
+function removedLine(name: string, input: ChangesPageInput): string {
+  const link = input.previousLinks[name];
+  if (name !== 'default') return link ? `- [${code(name)}](${link})` : `- ${code(name)}`;
+  const target = /^reference (.+)$/.exec(input.previousMembers[name] ?? '')?.[1];
+  if (!target) return `- ${code(name)}: the package's default export`;
+  const kept = target in input.previousMembers && !input.diff.removed.includes(target);
+  const now = kept ? `; import ${code(target)} by name instead` : '';
+  return `- ${code(name)}: the package's default export, which was ${code(target)}${now}`;
+}
 
 /** The "API changes" page: added, removed and changed members, grouped by export. */
 export function changesPageMarkdown(input: ChangesPageInput): string {
@@ -154,7 +190,7 @@ export function changesPageMarkdown(input: ChangesPageInput): string {
     'Removed',
     diff.removed,
     (name) => name,
-    (name) => `- ${code(name)}`,
+    (name) => removedLine(name, input),
   );
   section(
     'Changed',

@@ -15,6 +15,8 @@ import {HighlightedHtmlContext} from '@site/src/components/HighlightedHtmlContex
 import {escapeHtml, linesHtml, shownLines} from '@site/src/plugins/code-highlighting/browser';
 import styles from './styles.module.css';
 
+const TYPED_CODE = 'Code with types: Arrow Down and Arrow Up move through its names, Escape hides a type.';
+
 export default function CodeBlockContent({className}: Props): ReactNode {
   const {metadata, wordWrap} = useCodeBlockContext();
   const {codeBlockRef} = wordWrap;
@@ -29,8 +31,10 @@ export default function CodeBlockContent({className}: Props): ReactNode {
   return (
     <pre
       ref={codeBlockRef}
-      // Scrollable, so keyboard users can reach it (as the theme does).
+      // Scrollable, so keyboard users can reach it (as the theme does). It is the one tab stop
+      // of a sample with type info too (code-highlighting/client/type-popups.ts).
       tabIndex={0}
+      aria-description={html.includes('twoslash-hover') ? TYPED_CODE : undefined}
       className={clsx(
         className,
         'prism-code',

@@ -1,0 +1,70 @@
+/**
+ * The public browser entry of the route-list plugin: the list the 404 page reads (written by ./index.ts), and how it picks the
+ * pages closest to a path that does not exist. Browser-safe: no imports.
+ */
+
+/** The file in the build's root. */
+export const ROUTE_LIST_FILE = 'routes.json';
+
+/** A page: its path and its title. */
+export type RouteEntry = [path: string, title: string];
+
+/** The words of a path: `/usage/sdk/Stream-Ids.html` -> usage, sdk, stream, ids. */
+function words(pathname: string): string[] {
+  return pathname
+    .toLowerCase()
+    .replace(/\.html$/, '')
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+}
+
+/** Edit distance (insertions, deletions, substitutions). */
+function distance(a: string, b: string): number {
+  let previous = Array.from({length: b.length + 1}, (_, index) => index);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++)
+      current[j] = Math.min(
+        (previous[j] ?? 0) + 1,
+        (current[j - 1] ?? 0) + 1,
+        (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1),
+      );
+    previous = current;
+  }
+  return previous[b.length] ?? 0;
+}
+
+/** How alike two words are, 0 to 1; a word that starts the other counts as alike (`node`, `nodejs`). */
+function likeness(a: string, b: string): number {
+  if (a === b) return 1;
+  if (a.length >= 3 && b.length >= 3 && (a.startsWith(b) || b.startsWith(a))) return 0.8;
+  return 1 - distance(a, b) / Math.max(a.length, b.length);
+}
+
+/**
+ * The pages whose paths are closest to `asked`: each word of the asked path counts
+ * with its best match among the page's words (close matches only), the last word
+ * (the page's own name) twice, and the whole paths without their separators are
+ * compared too (`node-js` is `nodejs`); ties go to the shorter path.
+ */
+export function closestRoutes(asked: string, routes: readonly RouteEntry[], count = 5): RouteEntry[] {
+  const askedWords = words(asked);
+  if (askedWords.length === 0) return [];
+  const askedJoined = askedWords.join('');
+  const scored = routes.map((route) => {
+    const routeWords = words(route[0]);
+    const score = askedWords.reduce((sum, word, index) => {
+      const best = Math.max(0, ...routeWords.map((other) => likeness(word, other)));
+      const weight = index === askedWords.length - 1 ? 2 : 1;
+      return sum + (best >= 0.6 ? best * weight : 0);
+    }, 0);
+    const joined = routeWords.join('');
+    const whole = 1 - distance(askedJoined, joined) / Math.max(askedJoined.length, joined.length);
+    return {route, score: score > 0 ? score + 2 * whole : 0};
+  });
+  return scored
+    .filter((entry) => entry.score > 0)
+    .sort((a, b) => b.score - a.score || a.route[0].length - b.route[0].length)
+    .slice(0, count)
+    .map((entry) => entry.route);
+}

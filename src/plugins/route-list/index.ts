@@ -1,0 +1,49 @@
+import {readFile, writeFile} from 'node:fs/promises';
+import path from 'node:path';
+import type {Plugin} from '@docusaurus/types';
+import {ROUTE_LIST_FILE, type RouteEntry} from './browser.ts';
+
+/**
+ * Writes the site's pages, path and title, to `routes.json` in the build, for the
+ * 404 page (src/theme/NotFound/Content), which fetches it and offers the pages whose
+ * paths are closest to the one asked for. A file fetched on that page only, not global
+ * data, which would ride in every page's JavaScript.
+ */
+export default function routeListPlugin(): Plugin {
+  return {
+    name: 'route-list',
+    async postBuild({outDir, routesPaths, baseUrl}) {
+      const routes: RouteEntry[] = [];
+      for (const route of new Set(routesPaths)) {
+        const local = route.slice(baseUrl.length).replace(/\/$/, '');
+        if (local === '404.html' || local.startsWith('dogfood')) continue;
+        const html = await readPage(outDir, local);
+        const title = html && /<title[^>]*>([^<]*)<\/title>/.exec(html)?.[1];
+        // A route without a page of its own (a redirect, a client-only route) is not worth offering.
+        if (title) routes.push([route, decodeEntities(title.replace(/ \| Streamr Docs$/, ''))]);
+      }
+      routes.sort((a, b) => a[0].localeCompare(b[0]));
+      await writeFile(path.join(outDir, ROUTE_LIST_FILE), JSON.stringify(routes));
+    },
+  };
+}
+
+async function readPage(outDir: string, local: string): Promise<string | undefined> {
+  for (const file of [`${local}.html`, path.join(local, 'index.html')]) {
+    try {
+      return await readFile(path.join(outDir, file), 'utf8');
+    } catch {
+      // Not this form of the route; try the next one.
+    }
+  }
+  return undefined;
+}
+
+function decodeEntities(text: string): string {
+  return text
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+}
