@@ -1,6 +1,6 @@
 /**
  * Public Node entry of the build output's layout (packages and scripts import this
- * file, not its neighbours): the path rules of `./layout.ts` and the listing of a
+ * file, not its neighbors): the path rules of `./layout.ts` and the listing of a
  * build's pages, which needs the file system and so stays out of the browser.
  */
 import {readdirSync} from 'node:fs';

@@ -13,7 +13,7 @@
  * Server-side only (plugins, scripts, tests): Node runs it without a bundler, so
  * its relative imports name their `.ts` files. This file is the module's public
  * Node entry (eslint.config.mjs, PUBLIC_NODE_ENTRIES): packages import it, not its
- * neighbours.
+ * neighbors.
  */
 import yaml from 'js-yaml';
 import type {Code, Heading, Nodes, Root} from 'mdast';

@@ -3,13 +3,17 @@
  * versions: the API reference pages (the previous SDK major is a docs version that
  * holds only them; config/typedoc.ts). Guides exist in one version and show nothing.
  * The switcher links each version to the same page there, as Docusaurus's own
- * version dropdown does, but sits on the page instead of in every page's navbar.
+ * version dropdown does, but sits on the page instead of in every page's navbar,
+ * and keeps the member a reader was at (`#subscribe`): member anchors are the same
+ * in both versions. A member the other version lacks leaves the reader at the top
+ * of its page, with a note saying so.
  */
-import type {ReactNode} from 'react';
+import {useEffect, useState, type ReactNode} from 'react';
 import DocVersionBadge from '@theme-original/DocVersionBadge';
 import type DocVersionBadgeType from '@theme/DocVersionBadge';
 import type {WrapperProps} from '@docusaurus/types';
 import Link from '@docusaurus/Link';
+import {useLocation} from '@docusaurus/router';
 import {useActiveDocContext, useVersions} from '@docusaurus/plugin-content-docs/client';
 import styles from './styles.module.css';
 
@@ -18,6 +22,15 @@ type Props = WrapperProps<typeof DocVersionBadgeType>;
 function VersionSwitcher(): ReactNode {
   const versions = useVersions(undefined);
   const {activeVersion, activeDoc} = useActiveDocContext(undefined);
+  const {hash} = useLocation();
+  const [missing, setMissing] = useState(false);
+  // Read from the page once it has rendered: whether this version has the member the hash names.
+  useEffect(() => {
+    const frame = requestAnimationFrame(() =>
+      setMissing(hash.length > 1 && !document.getElementById(decodeURIComponent(hash.slice(1)))),
+    );
+    return () => cancelAnimationFrame(frame);
+  }, [hash]);
   if (!activeVersion || !activeDoc) return null;
   const inOtherVersions = versions.some(
     (version) => version.name !== activeVersion.name && version.docs.some((doc) => doc.id === activeDoc.id),
@@ -42,12 +55,17 @@ function VersionSwitcher(): ReactNode {
                   {text}
                 </span>
               ) : (
-                <Link to={target.path}>{text}</Link>
+                <Link to={target.id === activeDoc.id ? target.path + hash : target.path}>{text}</Link>
               )}
             </li>
           );
         })}
       </ul>
+      {missing && (
+        <p className={styles.note} role="status">
+          SDK {activeVersion.label} has no {hash}: this is the top of its page.
+        </p>
+      )}
     </nav>
   );
 }
