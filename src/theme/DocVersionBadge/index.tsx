@@ -6,9 +6,9 @@
  * version dropdown does, but sits on the page instead of in every page's navbar,
  * and keeps the member a reader was at (`#subscribe`): member anchors are the same
  * in both versions. A member the other version lacks leaves the reader at the top
- * of its page, with a note saying so.
+ * of its page.
  */
-import {useEffect, useState, type ReactNode} from 'react';
+import type {ReactNode} from 'react';
 import DocVersionBadge from '@theme-original/DocVersionBadge';
 import type DocVersionBadgeType from '@theme/DocVersionBadge';
 import type {WrapperProps} from '@docusaurus/types';
@@ -23,14 +23,6 @@ function VersionSwitcher(): ReactNode {
   const versions = useVersions(undefined);
   const {activeVersion, activeDoc} = useActiveDocContext(undefined);
   const {hash} = useLocation();
-  const [missing, setMissing] = useState(false);
-  // Read from the page once it has rendered: whether this version has the member the hash names.
-  useEffect(() => {
-    const frame = requestAnimationFrame(() =>
-      setMissing(hash.length > 1 && !document.getElementById(decodeURIComponent(hash.slice(1)))),
-    );
-    return () => cancelAnimationFrame(frame);
-  }, [hash]);
   if (!activeVersion || !activeDoc) return null;
   const inOtherVersions = versions.some(
     (version) => version.name !== activeVersion.name && version.docs.some((doc) => doc.id === activeDoc.id),
@@ -61,11 +53,6 @@ function VersionSwitcher(): ReactNode {
           );
         })}
       </ul>
-      {missing && (
-        <p className={styles.note} role="status">
-          SDK {activeVersion.label} has no {hash}: this is the top of its page.
-        </p>
-      )}
     </nav>
   );
 }
