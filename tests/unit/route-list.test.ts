@@ -24,6 +24,14 @@ describe('closestRoutes', () => {
     expect(closestRoutes('/usage/identty', routes)[0]?.[0]).toBe('/usage/identity');
   });
 
+  it('puts the page the asked path lies under first, unless a page is a near miss of its own name', () => {
+    expect(closestRoutes('/guides/nodejs/nope', routes)[0]?.[0]).toBe('/guides/nodejs');
+    expect(closestRoutes('/usage/sdk/api/classes/StreamrClent/x', routes)[0]?.[0]).toBe(
+      '/usage/sdk/api/classes/StreamrClient',
+    );
+    expect(closestRoutes('/nope', routes).map(([path]) => path)).not.toContain('/');
+  });
+
   it('reads the path case-insensitively and without .html or a trailing slash', () => {
     expect(closestRoutes('/Guides/NodeJS.html', routes)[0]?.[0]).toBe('/guides/nodejs');
     expect(closestRoutes('/run-a-node/', routes)[0]?.[0]).toBe('/node-runners/run-a-node');

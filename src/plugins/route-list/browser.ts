@@ -42,15 +42,27 @@ function likeness(a: string, b: string): number {
 }
 
 /**
+ * What lying under a page adds to its score: `/guides/nodejs/nope` was most likely meant
+ * for `/guides/nodejs`, but a near miss of a page's own name (`classes/StreamrClent`)
+ * still goes to that page rather than to the folder above it.
+ */
+const ANCESTOR_BONUS = 2;
+
+/**
  * The pages whose paths are closest to `asked`: each word of the asked path counts
  * with its best match among the page's words (close matches only), the last word
  * (the page's own name) twice, and the whole paths without their separators are
- * compared too (`node-js` is `nodejs`); ties go to the shorter path.
+ * compared too (`node-js` is `nodejs`); a page the asked path lies under gets
+ * ANCESTOR_BONUS more; ties go to the shorter path.
  */
 export function closestRoutes(asked: string, routes: readonly RouteEntry[], count = 5): RouteEntry[] {
   const askedWords = words(asked);
   if (askedWords.length === 0) return [];
   const askedJoined = askedWords.join('');
+  const askedPath = asked
+    .toLowerCase()
+    .replace(/\.html$/, '')
+    .replace(/\/+$/, '');
   const scored = routes.map((route) => {
     const routeWords = words(route[0]);
     const score = askedWords.reduce((sum, word, index) => {
@@ -60,7 +72,11 @@ export function closestRoutes(asked: string, routes: readonly RouteEntry[], coun
     }, 0);
     const joined = routeWords.join('');
     const whole = 1 - distance(askedJoined, joined) / Math.max(askedJoined.length, joined.length);
-    return {route, score: score > 0 ? score + 2 * whole : 0};
+    // A page the asked path lies under (or is, but for case, `.html` or a slash) is where the
+    // reader was heading; the home page aside, which every path lies under.
+    const page = route[0].toLowerCase();
+    const ancestor = page !== '/' && (askedPath === page || askedPath.startsWith(`${page}/`));
+    return {route, score: score > 0 ? score + 2 * whole + (ancestor ? ANCESTOR_BONUS : 0) : 0};
   });
   return scored
     .filter((entry) => entry.score > 0)
