@@ -3,6 +3,8 @@
  * audit's Lighthouse runs): root needs `--no-sandbox`; the rest keep a headless
  * run quiet and free of background traffic that would disturb measurements.
  */
+import {existsSync} from 'node:fs';
+
 const runningAsRoot = process.getuid?.() === 0;
 
 export const CHROMIUM_ARGS = [
@@ -13,3 +15,8 @@ export const CHROMIUM_ARGS = [
   '--disable-component-update',
   '--disable-sync',
 ];
+
+/** Debian's Chromium where installed (Playwright cannot download browsers on our CI machines); otherwise undefined, for Playwright's own. */
+export const systemChromium = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((file) =>
+  existsSync(file),
+);

@@ -3,9 +3,9 @@
  * `npm run diagrams` renders with it, and the unit tests parse every diagram
  * with it. (Mermaid parses in Node only until a label needs its DOM sanitizer.)
  */
-import {existsSync} from 'node:fs';
 import {createRequire} from 'node:module';
 import {chromium, type Page} from '@playwright/test';
+import {systemChromium} from './chromium.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -17,7 +17,6 @@ export type MermaidBrowser = {
 };
 
 export async function launchMermaid(): Promise<MermaidBrowser> {
-  const systemChromium = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((file) => existsSync(file));
   const browser = await chromium.launch({
     ...(systemChromium && {executablePath: systemChromium}),
     args: process.getuid?.() === 0 ? ['--no-sandbox'] : [],

@@ -11,7 +11,7 @@ import {chromium, type Browser} from '@playwright/test';
 import pixelmatch from 'pixelmatch';
 import {PNG} from 'pngjs';
 import {createStaticServer} from '../serve-build.ts';
-import {CHROMIUM_ARGS} from './chromium.ts';
+import {CHROMIUM_ARGS, systemChromium} from './chromium.ts';
 
 export const VIEWS = [
   {name: 'desktop-light', width: 1280, height: 900, colorScheme: 'light'},
@@ -104,7 +104,6 @@ export async function visualDiff({
   views?: readonly (typeof VIEWS)[number][];
 }): Promise<Comparison[]> {
   mkdirSync(outDir, {recursive: true});
-  const systemChromium = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((file) => existsSync(file));
   const browser = await chromium.launch({
     ...(systemChromium && {executablePath: systemChromium}),
     args: CHROMIUM_ARGS,

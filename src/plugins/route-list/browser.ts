@@ -1,7 +1,8 @@
 /**
  * The public browser entry of the route-list plugin: the list the 404 page reads (written by ./index.ts), and how it picks the
- * pages closest to a path that does not exist. Browser-safe: no imports.
+ * pages closest to a path that does not exist. Browser-safe: no Node imports.
  */
+import {editDistance} from '../../utils/edit-distance.ts';
 
 /** The file in the build's root. */
 export const ROUTE_LIST_FILE = 'routes.json';
@@ -18,27 +19,11 @@ function words(pathname: string): string[] {
     .filter(Boolean);
 }
 
-/** Edit distance (insertions, deletions, substitutions). */
-function distance(a: string, b: string): number {
-  let previous = Array.from({length: b.length + 1}, (_, index) => index);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++)
-      current[j] = Math.min(
-        (previous[j] ?? 0) + 1,
-        (current[j - 1] ?? 0) + 1,
-        (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1),
-      );
-    previous = current;
-  }
-  return previous[b.length] ?? 0;
-}
-
 /** How alike two words are, 0 to 1; a word that starts the other counts as alike (`node`, `nodejs`). */
 function likeness(a: string, b: string): number {
   if (a === b) return 1;
   if (a.length >= 3 && b.length >= 3 && (a.startsWith(b) || b.startsWith(a))) return 0.8;
-  return 1 - distance(a, b) / Math.max(a.length, b.length);
+  return 1 - editDistance(a, b) / Math.max(a.length, b.length);
 }
 
 /**
@@ -71,7 +56,7 @@ export function closestRoutes(asked: string, routes: readonly RouteEntry[], coun
       return sum + (best >= 0.6 ? best * weight : 0);
     }, 0);
     const joined = routeWords.join('');
-    const whole = 1 - distance(askedJoined, joined) / Math.max(askedJoined.length, joined.length);
+    const whole = 1 - editDistance(askedJoined, joined) / Math.max(askedJoined.length, joined.length);
     // A page the asked path lies under (or is, but for case, `.html` or a slash) is where the
     // reader was heading; the home page aside, which every path lies under.
     const page = route[0].toLowerCase();
