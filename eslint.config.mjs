@@ -312,4 +312,27 @@ export default tseslint.config(
     ],
     rules: {'no-restricted-syntax': ['error', ...focusedTestSelectors]},
   },
+  {
+    // A Vitest worker blocked in a synchronous child cannot answer Vitest's RPC, which
+    // gives up after 60 s on a busy machine ("Timeout calling onTaskUpdate").
+    files: [
+      'tests/unit/**/*.ts',
+      'src/**/*.test.{ts,tsx}',
+      'scripts/**/*.test.ts',
+      'packages/*/tests/**/*.ts',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['child_process', 'node:child_process'].map((name) => ({
+            name,
+            importNames: ['spawnSync', 'execSync', 'execFileSync'],
+            message:
+              'Use runAsync from tests/support/run-async.ts: a blocked test worker times out on a busy machine.',
+          })),
+        },
+      ],
+    },
+  },
 );

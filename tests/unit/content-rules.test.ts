@@ -1,4 +1,3 @@
-import {spawnSync} from 'node:child_process';
 import {mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
@@ -19,6 +18,7 @@ import {
   loadKnownAddresses,
   sdkConstantAddresses,
 } from '../../scripts/lib/known-addresses.ts';
+import {runAsync} from '../support/run-async.ts';
 
 type Rule = (source: string, file: string) => {file: string; line: number; message: string}[];
 
@@ -364,7 +364,7 @@ describe('checkContentRules', () => {
     ]);
   });
 
-  it('is wired into scripts/check-content.ts, which fails with file:line', () => {
+  it('is wired into scripts/check-content.ts, which fails with file:line', async () => {
     const folder = mkdtempSync(path.join(tmpdir(), 'content-rules-cli-'));
     try {
       const page = path.join(folder, 'page.md');
@@ -380,7 +380,7 @@ describe('checkContentRules', () => {
           `Key: ${HARDHAT_FIRST}`,
         ].join('\n'),
       );
-      const result = spawnSync(process.execPath, ['scripts/check-content.ts', page], {encoding: 'utf8'});
+      const result = await runAsync(process.execPath, ['scripts/check-content.ts', page]);
       expect(result.status).toBe(1);
       expect(result.stderr).toContain(`${page}:7: 0xac0974bec3… is a publicly known private key`);
     } finally {

@@ -1,4 +1,4 @@
-import {spawn, spawnSync, type ChildProcess} from 'node:child_process';
+import {spawn, type ChildProcess} from 'node:child_process';
 import {mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync} from 'node:fs';
 import {createServer} from 'node:http';
 import {tmpdir} from 'node:os';
@@ -7,6 +7,10 @@ import {ESLint} from 'eslint';
 import {afterAll, describe, expect, it} from 'vitest';
 import {findFreePortRun, isPortFree} from '../../scripts/lib/free-ports.ts';
 import {testSteps} from '../../scripts/lib/test-steps.ts';
+import {runAsync} from '../support/run-async.ts';
+
+/** Each test starts Vitest or Playwright, which a busy machine can slow well past Vitest's default. */
+const SPAWN_TIMEOUT = 180_000;
 
 /**
  * `npm test` must fail on a focused test (`.only`) and must never test a server
@@ -20,8 +24,8 @@ afterAll(() => rmSync(scratch, {recursive: true, force: true}));
 const env = {...process.env, CI: '', FORCE_COLOR: '0'};
 const step = (name: string) => testSteps({e2ePort: 3210}).find((candidate) => candidate.name === name)!;
 
-function run(command: string, extra: Record<string, string> = {}) {
-  const result = spawnSync(command, {cwd: root, shell: true, encoding: 'utf8', env: {...env, ...extra}});
+async function run(command: string, extra: Record<string, string> = {}) {
+  const result = await runAsync(command, undefined, {cwd: root, env: {...env, ...extra}});
   return {status: result.status, output: `${result.stdout}${result.stderr}`};
 }
 
@@ -76,56 +80,70 @@ describe('ESLint rejects focused tests', () => {
 });
 
 describe('the test runners refuse focused tests when run by npm test, CI or not', () => {
-  it('Vitest: the unit-test step fails on a planted it.only', () => {
-    const dir = plantedFolder('vitest', {
-      'planted.test.ts': "it.only('focused', () => {});\nit('other', () => {});\n",
-    });
-    const pointAtPlanted = ` --root ${dir} --globals`;
-    const refused = run(step('unit tests').command + pointAtPlanted);
-    expect(refused.status, refused.output).not.toBe(0);
-    expect(refused.output).toMatch(/Unexpected \.only modifier/);
-    // Without the step's flag and without CI, Vitest would run it and pass.
-    expect(run(`npx vitest run${pointAtPlanted}`).status).toBe(0);
-  }, 60_000);
+  it(
+    'Vitest: the unit-test step fails on a planted it.only',
+    async () => {
+      const dir = plantedFolder('vitest', {
+        'planted.test.ts': "it.only('focused', () => {});\nit('other', () => {});\n",
+      });
+      const pointAtPlanted = ` --root ${dir} --globals`;
+      const refused = await run(step('unit tests').command + pointAtPlanted);
+      expect(refused.status, refused.output).not.toBe(0);
+      expect(refused.output).toMatch(/Unexpected \.only modifier/);
+      // Without the step's flag and without CI, Vitest would run it and pass.
+      expect((await run(`npx vitest run${pointAtPlanted}`)).status).toBe(0);
+    },
+    SPAWN_TIMEOUT,
+  );
 
-  it('Playwright: the browser-test step fails on a planted test.only', () => {
-    const dir = plantedFolder('playwright', {
-      'playwright.config.ts': "export default {testDir: '.'};\n",
-      'planted.spec.ts':
-        "import {test} from '@playwright/test';\ntest.only('focused', () => {});\ntest('other', () => {});\n",
-    });
-    const pointAtPlanted = ` --list --config ${path.join(dir, 'playwright.config.ts')}`;
-    const refused = run(step('browser tests').command + pointAtPlanted);
-    expect(refused.status, refused.output).not.toBe(0);
-    expect(refused.output).toMatch(/not allowed due to the '--forbid-only' CLI flag/);
-    expect(run(`npx playwright test${pointAtPlanted}`).status).toBe(0);
-  }, 60_000);
+  it(
+    'Playwright: the browser-test step fails on a planted test.only',
+    async () => {
+      const dir = plantedFolder('playwright', {
+        'playwright.config.ts': "export default {testDir: '.'};\n",
+        'planted.spec.ts':
+          "import {test} from '@playwright/test';\ntest.only('focused', () => {});\ntest('other', () => {});\n",
+      });
+      const pointAtPlanted = ` --list --config ${path.join(dir, 'playwright.config.ts')}`;
+      const refused = await run(step('browser tests').command + pointAtPlanted);
+      expect(refused.status, refused.output).not.toBe(0);
+      expect(refused.output).toMatch(/not allowed due to the '--forbid-only' CLI flag/);
+      expect((await run(`npx playwright test${pointAtPlanted}`)).status).toBe(0);
+    },
+    SPAWN_TIMEOUT,
+  );
 });
 
 describe('servers left running are never tested', () => {
   let leftover: ChildProcess | undefined;
   afterAll(() => leftover?.kill());
 
-  it('Playwright refuses a port where another server already answers', async () => {
-    const port = await findFreePortRun(1);
-    // In its own process: spawnSync below blocks this one, which could then not answer.
-    leftover = spawn(process.execPath, [
-      '-e',
-      `require('node:http').createServer((q, r) => r.end('old build')).listen(${port}, '127.0.0.1', () => console.log('listening'))`,
-    ]);
-    // Wait for the server to say it listens, however long a busy machine takes (no poll timeout).
-    await new Promise<void>((resolve, reject) => {
-      leftover!.stdout!.on('data', (data: Buffer) => data.toString().includes('listening') && resolve());
-      leftover!.on('exit', (code) => reject(new Error(`the stand-in server exited (${code})`)));
-    });
-    expect(await isPortFree(port)).toBe(false);
-    const result = run('timeout 50 npx playwright test tests/e2e/navigation.spec.ts', {
-      E2E_PORT: String(port),
-    });
-    expect(result.status, result.output).not.toBe(0);
-    expect(result.output).toMatch(/is already used/);
-    expect(result.output).not.toMatch(/passed/);
-  }, 60_000);
+  it(
+    'Playwright refuses a port where another server already answers',
+    async () => {
+      const port = await findFreePortRun(1);
+      leftover = spawn(process.execPath, [
+        '-e',
+        `require('node:http').createServer((q, r) => r.end('old build')).listen(${port}, '127.0.0.1', () => console.log('listening'))`,
+      ]);
+      // Wait for the server to say it listens, however long a busy machine takes (no poll timeout).
+      await new Promise<void>((resolve, reject) => {
+        leftover!.stdout!.on('data', (data: Buffer) => data.toString().includes('listening') && resolve());
+        leftover!.on('exit', (code) => reject(new Error(`the stand-in server exited (${code})`)));
+      });
+      expect(await isPortFree(port)).toBe(false);
+      const result = await run(
+        `timeout ${SPAWN_TIMEOUT / 1000 - 10} npx playwright test tests/e2e/navigation.spec.ts`,
+        {
+          E2E_PORT: String(port),
+        },
+      );
+      expect(result.status, result.output).not.toBe(0);
+      expect(result.output).toMatch(/is already used/);
+      expect(result.output).not.toMatch(/passed/);
+    },
+    SPAWN_TIMEOUT,
+  );
 
   it('npm test picks ports nothing listens on, and skips busy ones', async () => {
     const first = await findFreePortRun(3);

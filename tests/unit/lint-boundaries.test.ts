@@ -1,8 +1,8 @@
-import {spawnSync} from 'node:child_process';
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {ESLint} from 'eslint';
 import {describe, expect, it} from 'vitest';
+import {runAsync} from '../support/run-async.ts';
 
 const siteDir = path.resolve(__dirname, '..', '..');
 const eslint = new ESLint({cwd: siteDir});
@@ -85,23 +85,19 @@ describe('module boundaries (eslint.config.mjs)', () => {
     ).toEqual([]);
   });
 
-  it('fails `npx eslint` on a break planted in a real file', () => {
+  it('fails `npx eslint` on a break planted in a real file', async () => {
     // The CLI with the project's config, on a plugin's real source with one import of scripts/ added.
     const file = 'src/plugins/social-cards/index.ts';
     const planted = `import {isPortFree} from '../../../scripts/lib/free-ports.ts';\nvoid isPortFree;\n${readFileSync(path.join(siteDir, file), 'utf8')}`;
     const lint = (source: string) =>
-      spawnSync(
+      runAsync(
         process.execPath,
         [path.join(siteDir, 'node_modules/eslint/bin/eslint.js'), '--stdin', '--stdin-filename', file],
-        {
-          cwd: siteDir,
-          input: source,
-          encoding: 'utf8',
-        },
+        {cwd: siteDir, input: source},
       );
-    const clean = lint(readFileSync(path.join(siteDir, file), 'utf8'));
+    const clean = await lint(readFileSync(path.join(siteDir, file), 'utf8'));
     expect(clean.status, clean.stdout + clean.stderr).toBe(0);
-    const broken = lint(planted);
+    const broken = await lint(planted);
     expect(broken.status).toBe(1);
     expect(broken.stdout).toMatch(
       /1:26 +error +Site code in src\/ does not import scripts\/.*boundaries\/node-imports/,

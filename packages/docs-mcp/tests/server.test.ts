@@ -1,8 +1,9 @@
 // cspell:ignore publsh qqqzzzxxyy subscrbe (misspelt on purpose)
-import {execFileSync} from 'node:child_process';
-import {mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {execFile} from 'node:child_process';
+import {mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
+import {promisify} from 'node:util';
 import {Client} from '@modelcontextprotocol/sdk/client/index.js';
 import {StdioClientTransport} from '@modelcontextprotocol/sdk/client/stdio.js';
 import {afterAll, beforeAll, describe, expect, test} from 'vitest';
@@ -232,9 +233,11 @@ describe('get_api_symbol', () => {
 test('the packed tarball installs and runs with npx', async () => {
   const temp = mkdtempSync(path.join(tmpdir(), 'docs-mcp-pack-'));
   try {
-    const npm = (args: string[], cwd: string) =>
-      execFileSync('npm', args, {cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe']});
-    const [packed] = JSON.parse(npm(['pack', '--json', '--pack-destination', temp], 'packages/docs-mcp')) as {
+    // Not execFileSync: a blocked test worker cannot answer Vitest, which times out on a busy machine.
+    const npm = async (args: string[], cwd: string) => (await promisify(execFile)('npm', args, {cwd})).stdout;
+    const [packed] = JSON.parse(
+      await npm(['pack', '--json', '--pack-destination', temp], 'packages/docs-mcp'),
+    ) as {
       filename: string;
       files: {path: string}[];
     }[];
@@ -245,10 +248,10 @@ test('the packed tarball installs and runs with npx', async () => {
       'package.json',
     ]);
     const project = path.join(temp, 'project');
-    execFileSync('mkdir', [project]);
+    mkdirSync(project);
     writeFileSync(path.join(project, 'package.json'), '{"private": true}');
     // No dependencies to fetch: the bundle is self-contained, so this works offline.
-    npm(['install', '--offline', '--no-audit', '--no-fund', path.join(temp, packed.filename)], project);
+    await npm(['install', '--offline', '--no-audit', '--no-fund', path.join(temp, packed.filename)], project);
     const installed = await connect(
       new StdioClientTransport({
         command: 'npx',
