@@ -1,7 +1,6 @@
 import {describe, expect, it} from 'vitest';
 import {searchSettings} from '../../config/search.ts';
 import {answerSearch, type Hit} from '../../src/plugins/search/algolia-protocol/answer.ts';
-import {SearchEngine} from '../../src/plugins/search/engine/engine.ts';
 import {parseQuery} from '../../src/plugins/search/engine/vocabulary.ts';
 import {applyFacetFilters, parseFacetFilters} from '../../src/plugins/search/engine/facets.ts';
 import {
@@ -13,6 +12,8 @@ import {
   unicodePatterns,
   wordPatterns,
 } from '../../src/plugins/search/engine/tokenize.ts';
+import {encodeIndex} from '../../src/plugins/search/index-file/codec.ts';
+import {searchEngineFor} from '../../src/plugins/search/index-file/open.ts';
 import {recordsFromBlocks, type Block} from '../../src/plugins/search/records/page.ts';
 import type {SearchRecord} from '../../src/plugins/search/types.ts';
 
@@ -71,10 +72,11 @@ const records: SearchRecord[] = [
     docusaurus_tag: 'docs-default-current',
   }),
 ];
-const engine = new SearchEngine(records, {
-  settings: searchSettings,
-  synonyms: [{objectID: 'max', type: 'oneWaySynonym', input: 'maximum', synonyms: ['limit']}],
-});
+const engine = searchEngineFor(
+  encodeIndex(records, searchSettings, [
+    {objectID: 'max', type: 'oneWaySynonym', input: 'maximum', synonyms: ['limit']},
+  ]),
+);
 const contextual = ['language:en', ['docusaurus_tag:default', 'docusaurus_tag:docs-default-current']];
 const search = (query: string, params: Record<string, unknown> = {}) =>
   answerSearch(engine, 'docs', {query, facetFilters: contextual, ...params});

@@ -6,15 +6,15 @@
 
 /** What the merge needs to know of the records' pages and order (./engine.ts holds them). */
 export type RecordPages = {
-  /** Page number of each record. */
+  /** Page number of each record; a page's records are contiguous, so sorting record numbers groups them by page. */
   pageOf: Int32Array;
   pageCount: number;
-  /** Whether each page's records are contiguous (an index file's layout): sorting record numbers groups them by page. */
+  /** Always true: the engine's records come from an index file, page after page. */
   contiguous: boolean;
-  /** A number (or value) per record, equal exactly when the `settings.distinct` values are. */
-  distinctKey: (record: number) => unknown;
-  /** The same as small numbers within a page, when the layout gives them (see RecordLayout). */
-  distinctInPage?: {keyOf: (record: number) => number; size: number};
+  /** A number per record, equal exactly when the `settings.distinct` values are. */
+  distinctKey: (record: number) => number;
+  /** The same as small numbers within a page (see RecordLayout). */
+  distinctInPage: {keyOf: (record: number) => number; size: number};
   /** `settings.weights.samePageDecay` */
   samePageDecay: number;
   /** samePageDecay^n, as far as a page's candidates have needed. */
@@ -102,7 +102,7 @@ export function bestByPage(
       heap.push(group);
     }
   }
-  const emitted = new Set<unknown>();
+  const emitted = new Set<number>();
   const ordered: number[] = [];
   const orderTo = (end: number) => {
     while (ordered.length < end) {
@@ -145,19 +145,13 @@ export function bestByPage(
 }
 
 /** How many `settings.distinct` values the candidates (grouped by page) have. */
-function countDistinct(pages: RecordPages, grouped: Int32Array, starts: number[]): number {
-  const inPage = pages.distinctInPage;
-  if (!inPage) {
-    const keys = new Set<unknown>();
-    for (let i = 0; i < grouped.length; i++) keys.add(pages.distinctKey(grouped[i]));
-    return keys.size;
-  }
+function countDistinct({distinctInPage}: RecordPages, grouped: Int32Array, starts: number[]): number {
   // Values never span pages: a value is marked with its page's group number.
-  const mark = new Int32Array(inPage.size);
+  const mark = new Int32Array(distinctInPage.size);
   let count = 0;
   for (let group = 0; group + 1 < starts.length; group++) {
     for (let i = starts[group]; i < starts[group + 1]; i++) {
-      const key = inPage.keyOf(grouped[i]);
+      const key = distinctInPage.keyOf(grouped[i]);
       if (mark[key] !== group + 1) {
         mark[key] = group + 1;
         count += 1;
@@ -169,25 +163,10 @@ function countDistinct(pages: RecordPages, grouped: Int32Array, starts: number[]
 
 /**
  * The candidates grouped by page: `grouped[starts[g] … starts[g + 1])` are the
- * candidates of the gth page that has any. When a page's records are
- * contiguous (an index file's layout), sorting the record numbers groups them;
- * otherwise a counting sort by page does.
+ * candidates of the gth page that has any (a page's records are contiguous).
  */
-function groupByPage(pages: RecordPages, candidates: number[]): {grouped: Int32Array; starts: number[]} {
-  const {pageOf, pageCount} = pages;
-  let grouped: Int32Array;
-  if (pages.contiguous) {
-    grouped = Int32Array.from(candidates).sort();
-  } else {
-    const start = new Int32Array(pageCount + 1);
-    for (let i = 0; i < candidates.length; i++) start[pageOf[candidates[i]] + 1] += 1;
-    for (let page = 0; page < pageCount; page++) start[page + 1] += start[page];
-    grouped = new Int32Array(candidates.length);
-    for (let i = 0; i < candidates.length; i++) {
-      const record = candidates[i];
-      grouped[start[pageOf[record]]++] = record;
-    }
-  }
+function groupByPage({pageOf}: RecordPages, candidates: number[]): {grouped: Int32Array; starts: number[]} {
+  const grouped = Int32Array.from(candidates).sort();
   const starts: number[] = [];
   let previous = -1;
   for (let i = 0; i < grouped.length; i++) {
@@ -226,20 +205,24 @@ function sortPage(
 /**
  * The records in the order `compare` gives, keeping the first of each
  * `settings.distinct` value: the best of each value is found in one pass, and
- * only those are put in order, as far as asked.
+ * those are sorted when first asked for.
  */
 export function bestOfEachDistinct(
   pages: RecordPages,
   records: number[],
   compare: (a: number, b: number) => number,
 ): OrderedLazily {
-  const best = new Map<unknown, number>();
+  const best = new Map<number, number>();
   for (const record of records) {
     const key = pages.distinctKey(record);
     const current = best.get(key);
     if (current === undefined || compare(record, current) < 0) best.set(key, record);
   }
-  return orderedLazily([...best.values()], compare);
+  let sorted: number[] | undefined;
+  return {
+    count: best.size,
+    slice: (start, end) => (sorted ??= [...best.values()].sort(compare)).slice(start, end),
+  };
 }
 
 /** A binary heap of numbers whose top is the least by `compare`. */
@@ -301,62 +284,4 @@ class MinHeap {
     }
     items[at] = item;
   }
-}
-
-function orderedLazily(items: number[], compare: (a: number, b: number) => number): OrderedLazily {
-  // items[0 … ordered) are the first `ordered` items, in order; the rest are in no order.
-  let ordered = 0;
-  // Copied one by one: spreading tens of thousands of items into splice overflows the stack.
-  const write = (from: number, values: number[]) => {
-    for (let i = 0; i < values.length; i++) items[from + i] = values[i];
-  };
-  const orderTo = (end: number) => {
-    if (end <= ordered) return;
-    const rest = items.slice(ordered);
-    const wanted = end - ordered;
-    if (wanted * 8 >= rest.length) {
-      write(ordered, rest.sort(compare));
-      ordered = items.length;
-      return;
-    }
-    // The `wanted` best of the rest with a heap whose root is the worst kept so far.
-    const heap: number[] = [];
-    const later = (a: number, b: number) => compare(heap[a], heap[b]) > 0;
-    const swap = (a: number, b: number) => ([heap[a], heap[b]] = [heap[b], heap[a]]);
-    for (const item of rest) {
-      if (heap.length < wanted) {
-        heap.push(item);
-        for (let at = heap.length - 1; at > 0 && later(at, (at - 1) >> 1); at = (at - 1) >> 1)
-          swap(at, (at - 1) >> 1);
-      } else if (compare(item, heap[0]) < 0) {
-        heap[0] = item;
-        for (let at = 0; ;) {
-          const left = 2 * at + 1;
-          const right = left + 1;
-          let worst = at;
-          if (left < heap.length && later(left, worst)) worst = left;
-          if (right < heap.length && later(right, worst)) worst = right;
-          if (worst === at) break;
-          swap(at, worst);
-          at = worst;
-        }
-      }
-    }
-    heap.sort(compare);
-    const chosen = new Set(heap);
-    write(ordered, heap);
-    write(
-      end,
-      rest.filter((item) => !chosen.has(item)),
-    );
-    ordered = end;
-  };
-  return {
-    count: items.length,
-    slice(start, end) {
-      const stop = Math.min(end, items.length);
-      orderTo(stop);
-      return items.slice(start, stop);
-    },
-  };
 }

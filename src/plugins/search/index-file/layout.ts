@@ -2,51 +2,43 @@ import {INDEX_FILE_ERROR} from '../codeMarkers.ts';
 import type {RecordLayout, RecordSource} from '../engine/engine.ts';
 import {LEVELS, LEVEL_WEIGHT, type Hierarchy, type RecordType, type SearchRecord} from '../types.ts';
 import {
-  checkSplitFormat,
+  checkFormat,
   numberAt,
   pageColumns,
   recordCount,
+  SPLIT_FORMAT,
   textDecoder,
   TYPES,
   withoutUndefined,
   type ContentShard,
   type IndexMetadata,
   type LocalIndexFile,
-  type SplitIndexFile,
 } from './codec.ts';
 
 /**
- * What a file's columns say of its records (the engine's RecordLayout), and
- * the records of a split index, made as the engine reads them.
- */
-
-/**
- * What the file's columns say of its records without reading them one by one
- * (the engine's RecordLayout): their pages; facets, which the file keeps per
- * page; and, when hits are distinct by URL, a number per URL (page and anchor), or by page.
+ * What the engine needs of the records without reading them one by one
+ * (RecordLayout): their pages; facets, which the file keeps per page; their
+ * `weight` numbers; and a number per `settings.distinct` value (per URL, page
+ * and anchor, or per page).
  */
 export function recordLayout(file: IndexMetadata): RecordLayout {
   const {pageOf, pageFirst} = pageColumns(file);
   const {width, records, strings, pages} = file;
-  // The record's `weight`, as decodeIndex and splitRecords make it.
-  const weights: Record<string, (record: number) => number> = {
-    'weight.pageRank': (record) => pages[pageOf[record]][2],
-    'weight.level': (record) => LEVEL_WEIGHT[TYPES[numberAt(records.types, record, width)]],
-    'weight.position': (record) => record - pageFirst[pageOf[record]],
+  // The record's `weight`, as ColumnRecord makes it.
+  const weights = {
+    'weight.pageRank': (record: number) => pages[pageOf[record]][2],
+    'weight.level': (record: number) => LEVEL_WEIGHT[TYPES[numberAt(records.types, record, width)]],
+    'weight.position': (record: number) => record - pageFirst[pageOf[record]],
   };
-  const numberOf = (attribute: string) => weights[attribute];
-  const pageFacets = Int32Array.from(pages, (page) => page[3]);
+  const layout = {
+    pageOf,
+    pageFirst,
+    pageFacets: Int32Array.from(pages, (page) => page[3]),
+    numberOf: (attribute: keyof typeof weights) => weights[attribute],
+  };
   // Distinct by page: the page's number is the key, and a page has one value.
   if (file.settings.distinct === 'url_without_anchor')
-    return {
-      pageOf,
-      pageFirst,
-      pageFacets,
-      numberOf,
-      distinctKey: (record) => pageOf[record],
-      distinctInPage: {keyOf: () => 0, size: 1},
-    };
-  if (file.settings.distinct !== 'url') return {pageOf, pageFirst, pageFacets, numberOf};
+    return {...layout, distinctKey: (record) => pageOf[record], distinctInPage: {keyOf: () => 0, size: 1}};
   // 0 for the page itself, else the anchor's string index + 1. An empty anchor gives the page's URL, as no
   // anchor does; only the empty text encodes to the empty string (encodeIndex leaves out empty ends).
   const keyOf = (record: number) => {
@@ -54,42 +46,37 @@ export function recordLayout(file: IndexMetadata): RecordLayout {
     return key > 0 && strings[key - 1] === '' ? 0 : key;
   };
   return {
-    pageOf,
-    pageFirst,
-    pageFacets,
-    numberOf,
+    ...layout,
     distinctKey: (record) => pageOf[record] * (strings.length + 1) + keyOf(record),
     distinctInPage: {keyOf, size: strings.length + 1},
   };
 }
 
 /**
- * The records of a split index, made as the engine reads them: each is a small
- * object over the file's columns whose fields (URL, hierarchy, content, …) are
- * worked out on first use. Making ten times the site's records as plain objects
- * took longer than the rest of opening the index, so each is made when the
- * engine first asks for it. Content and headings come from
- * `loaded`, as content shards arrive.
+ * The records of an index file, each made when the engine first reads it, as a
+ * small object over the file's columns whose fields are worked out on first use:
+ * making ten times the site's records up front took longer than the rest of
+ * opening the index. Content and headings come from `loaded`, as content shards arrive.
  */
 export function splitRecords(
-  file: SplitIndexFile,
+  file: IndexMetadata,
   loaded: LoadedContent,
   // openIndex passes the layout it gives the engine, so the page columns are worked out once.
   {pageOf, pageFirst}: Pick<RecordLayout, 'pageOf' | 'pageFirst'> = pageColumns(file),
 ): RecordSource {
-  checkSplitFormat(file);
   const {width, records} = file;
   const decodeText = textDecoder(file);
   const strings: (string | undefined)[] = new Array(file.strings.length);
-  const shared: RecordColumns = {
+  const text = (index: number) => (index < 0 ? null : (strings[index] ??= decodeText(file.strings[index])));
+  const columns: RecordColumns = {
     file,
     pageOf,
     pageFirst,
     facets: file.facets.map(withoutUndefined),
-    text: (index) => (index < 0 ? null : (strings[index] ??= decodeText(file.strings[index]))),
-    stringAt: (column, record) => shared.text(numberAt(column, record, width) - 1),
-    typeAt: (record) => TYPES[numberAt(records.types, record, width)],
-    levelAt: (level, record) => shared.text(loaded.level(level, record) - 1),
+    text,
+    anchor: (record) => text(numberAt(records.anchors, record, width) - 1),
+    type: (record) => TYPES[numberAt(records.types, record, width)],
+    level: (level, record) => text(loaded.level(level, record) - 1),
     content(record) {
       const encoded = loaded.content(record);
       if (encoded === undefined)
@@ -97,21 +84,38 @@ export function splitRecords(
       return encoded === null ? null : decodeText(encoded);
     },
   };
-  // Made when first read: a search reads a few thousand of them, the file may hold ten times more.
   const made: (SearchRecord | undefined)[] = new Array(pageOf.length);
-  return {count: pageOf.length, at: (record) => (made[record] ??= new ColumnRecord(shared, record))};
+  return {count: pageOf.length, at: (record) => (made[record] ??= new ColumnRecord(columns, record))};
+}
+
+/** The records of a whole file, whose content and headings are all there. */
+export function wholeRecords(file: LocalIndexFile, layout?: Pick<RecordLayout, 'pageOf' | 'pageFirst'>) {
+  checkFormat(file);
+  const loaded = loadedContent(file);
+  const {content, levels} = file.records;
+  loaded.add({format: SPLIT_FORMAT, first: 0, content, levels});
+  return splitRecords(file, loaded, layout);
+}
+
+/**
+ * A whole file's records as plain objects. `objectID` is left empty: hashing
+ * every record costs more than decoding, and only hits need it (`withObjectId` in ../records/recordId.ts).
+ */
+export function decodeIndex(file: LocalIndexFile): SearchRecord[] {
+  const {count, at} = wholeRecords(file);
+  return Array.from({length: count}, (_, record) => (at(record) as ColumnRecord).toJSON());
 }
 
 type RecordColumns = {
-  file: SplitIndexFile;
+  file: IndexMetadata;
   pageOf: Int32Array;
   pageFirst: Int32Array;
   facets: Partial<LocalIndexFile['facets'][number]>[];
   text(index: number): string | null;
-  stringAt(column: string, record: number): string | null;
-  typeAt(record: number): RecordType;
+  anchor(record: number): string | null;
+  type(record: number): RecordType;
   /** lvl1 (0) … lvl6 (5) of a record, from its content shard. */
-  levelAt(level: number, record: number): string | null;
+  level(level: number, record: number): string | null;
   content(record: number): string | null;
 };
 
@@ -125,10 +129,9 @@ export type LoadedContent = {
   add(shard: ContentShard): void;
 };
 
-/** Content shards of a split index as they arrive; `splitRecords` reads the records' content and headings from it. */
-export function loadedContent(file: SplitIndexFile): LoadedContent {
-  // Per record, its shard's position in `shards` + 1 (0: not loaded). A zeroed typed array costs
-  // nothing to make, where a list of every record's content was a cost of opening the index.
+/** Content shards as they arrive; `splitRecords` reads the records' content and headings from it. */
+export function loadedContent(file: IndexMetadata): LoadedContent {
+  // Per record, its shard's position in `shards` + 1 (0: not loaded): a zeroed typed array costs nothing to make.
   const shardOf = new Int32Array(recordCount(file));
   const shards: ContentShard[] = [];
   return {
@@ -155,7 +158,7 @@ export function loadedContent(file: SplitIndexFile): LoadedContent {
   };
 }
 
-/** One record of a split index (see `splitRecords`); its getters live on the prototype, which keeps making it cheap. */
+/** One record of `splitRecords`; its getters live on the prototype, which keeps making it cheap. */
 class ColumnRecord implements SearchRecord {
   objectID = '';
   private readonly columns: RecordColumns;
@@ -175,12 +178,16 @@ class ColumnRecord implements SearchRecord {
     return this.columns.file.pages[this.columns.pageOf[this.index]];
   }
 
+  private get facets() {
+    return this.columns.facets[this.page[3]];
+  }
+
   get url_without_anchor(): string {
     return this.page[0];
   }
 
   get anchor(): string | null {
-    return this.columns.stringAt(this.columns.file.records.anchors, this.index);
+    return this.columns.anchor(this.index);
   }
 
   get url(): string {
@@ -192,7 +199,7 @@ class ColumnRecord implements SearchRecord {
   }
 
   get type(): RecordType {
-    return this.columns.typeAt(this.index);
+    return this.columns.type(this.index);
   }
 
   /**
@@ -202,11 +209,11 @@ class ColumnRecord implements SearchRecord {
    */
   get hierarchy(): Hierarchy {
     if (!this.hierarchyRead) {
-      const {text, levelAt} = this.columns;
+      const {text, level} = this.columns;
       const {index} = this;
       const hierarchy = {lvl0: text(this.page[1])} as Hierarchy;
-      LEVELS.slice(1).forEach((level, position) =>
-        Object.defineProperty(hierarchy, level, {enumerable: true, get: () => levelAt(position, index)}),
+      LEVELS.slice(1).forEach((name, position) =>
+        Object.defineProperty(hierarchy, name, {enumerable: true, get: () => level(position, index)}),
       );
       this.hierarchyRead = hierarchy;
     }
@@ -228,15 +235,15 @@ class ColumnRecord implements SearchRecord {
   }
 
   get language(): string | undefined {
-    return this.columns.facets[this.page[3]].language;
+    return this.facets.language;
   }
 
   get docusaurus_tag(): string | undefined {
-    return this.columns.facets[this.page[3]].docusaurus_tag;
+    return this.facets.docusaurus_tag;
   }
 
   get version(): string | undefined {
-    return this.columns.facets[this.page[3]].version;
+    return this.facets.version;
   }
 
   /** A plain copy (structuredClone and JSON see own fields only). */
@@ -251,7 +258,7 @@ class ColumnRecord implements SearchRecord {
       hierarchy: {...hierarchy},
       content,
       weight: {...weight},
-      ...this.columns.facets[this.page[3]],
+      ...this.facets,
     };
   }
 }

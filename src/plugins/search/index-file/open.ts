@@ -7,17 +7,17 @@ import {
 import type {SearchParams} from '../algolia-protocol/requests.ts';
 import {INDEX_FILE_ERROR} from '../codeMarkers.ts';
 import {SearchEngine} from '../engine/engine.ts';
-import {lowerBound, PART} from '../engine/vocabulary.ts';
+import {lowerBound} from '../engine/vocabulary.ts';
 import type {SearchRecord} from '../types.ts';
 import {
-  decodeIndex,
+  checkSplitFormat,
   isSplitIndex,
   type ContentShard,
   type LocalIndexFile,
   type PostingShard,
   type SplitIndexFile,
 } from './codec.ts';
-import {loadedContent, recordLayout, splitRecords} from './layout.ts';
+import {splitRecords, loadedContent, recordLayout, wholeRecords} from './layout.ts';
 import {buildPostings, decodePostingList} from './postings.ts';
 import {shardPath} from './shards.ts';
 
@@ -46,11 +46,12 @@ export type IndexSearch = ((
 
 /** The engine over a whole index file, with the term table built from the file's piece numbers (no tokenizing). */
 export function searchEngineFor(file: LocalIndexFile): SearchEngine {
-  return new SearchEngine(decodeIndex(file), {
+  const layout = recordLayout(file);
+  return new SearchEngine(wholeRecords(file, layout), {
     settings: file.settings,
     synonyms: file.synonyms,
-    postings: buildPostings(file, PART),
-    layout: recordLayout(file),
+    postings: buildPostings(file),
+    layout,
   });
 }
 
@@ -94,6 +95,7 @@ const wholeFile: Loader = {postings: nothing, content: nothing, all: nothing};
 
 /** The engine over a split index's first file, and what loads its shards. */
 function openSplit(file: SplitIndexFile, read: ShardReader): {engine: SearchEngine; load: Loader} {
+  checkSplitFormat(file);
   const {shards} = file;
   const terms = file.terms.split('\n');
   // Filled as content shards arrive; the records read their content and headings from it.

@@ -1,18 +1,19 @@
 import {INDEX_FILE_ERROR} from '../codeMarkers.ts';
 import {startsWithWordChar, tokenize} from '../engine/tokenize.ts';
+import {PART} from '../engine/vocabulary.ts';
 import {LEVELS, type Level} from '../types.ts';
-import {ALPHABET, checkFormat, fromCode, numberAt, recordPages, type LocalIndexFile} from './codec.ts';
+import {checkFormat, numberAt, pageColumns, type LocalIndexFile} from './codec.ts';
 
 /** The engine's term table: sorted terms and, for each, flat [record, attribute code, position, …]. */
 export type Postings = {terms: string[]; lists: Int32Array[]};
 
 /**
  * The engine's term table, built from the piece numbers (no tokenizing of
- * texts): the same entries, in the same order, as `SearchEngine` makes from the
- * records' text (tests/unit/search-records.test.ts compares them). Attribute
- * codes at or above `partOffset` mark compound-word parts, as in the engine.
+ * texts): the same entries, in the same order, as tokenizing each record's
+ * searchable texts gives (tests/unit/search-records.test.ts compares them).
+ * Attribute codes at or above `PART` mark compound-word parts.
  */
-export function buildPostings(file: LocalIndexFile, partOffset: number): Postings {
+export function buildPostings(file: LocalIndexFile): Postings {
   checkFormat(file);
   const attributes = file.settings.searchableAttributes.map((attribute) => {
     const level = /^hierarchy\.(lvl[0-6])$/.exec(attribute)?.[1] as Level | undefined;
@@ -39,78 +40,50 @@ export function buildPostings(file: LocalIndexFile, partOffset: number): Posting
   const dropsAfter = pieces.map((piece) => piece.endsWith("'") || piece.endsWith('’'));
   const apostropheWord = pieces.map((piece) => piece.length === 1 && /[st]/i.test(piece));
 
-  /** Calls `visit` with the terms and the position of each indexed word of an encoded text. */
-  const eachWord = (encoded: string, visit: (terms: Int32Array, position: number) => void) => {
+  // [term, record, attribute code, position] per token, then grouped by term (stable).
+  let entries = new Int32Array(1 << 16);
+  let size = 0;
+  const mostTerms = wordTerms.reduce((most, terms) => Math.max(most, terms?.length ?? 0), 1);
+  /** Adds the tokens of an encoded text: each word's terms at its position. */
+  const add = (encoded: string, record: number, attribute: number) => {
+    const room = size + encoded.length * mostTerms * 4;
+    if (room > entries.length) {
+      const grown = new Int32Array(Math.max(entries.length * 2, room));
+      grown.set(entries);
+      entries = grown;
+    }
     let position = 0;
     let previous = -1;
-    const step = width === 1 ? 1 : 2;
-    for (let i = 0; i < encoded.length; i += step) {
-      const id =
-        width === 1
-          ? fromCode(encoded.charCodeAt(i))
-          : fromCode(encoded.charCodeAt(i)) * ALPHABET + fromCode(encoded.charCodeAt(i + 1));
+    for (let at = 0; at < encoded.length / width; at++) {
+      const id = numberAt(encoded, at, width);
       const terms = wordTerms[id];
       const dropped = terms !== null && apostropheWord[id] && previous >= 0 && dropsAfter[previous];
       previous = id;
       if (terms === null || dropped || terms.length === 0) continue;
-      visit(terms, position);
+      for (let t = 0; t < terms.length; t++) {
+        const term = terms[t];
+        entries[size++] = term < 0 ? -term - 1 : term;
+        entries[size++] = record;
+        entries[size++] = term < 0 ? attribute + PART : attribute;
+        entries[size++] = position;
+      }
       position += 1;
     }
   };
-
-  /** Tokens of an encoded text: flat [term (negative: part), position, …]. */
-  const tokensOf = (encoded: string): number[] => {
-    const tokens: number[] = [];
-    eachWord(encoded, (terms, position) => {
-      for (let t = 0; t < terms.length; t++) tokens.push(terms[t], position);
-    });
-    return tokens;
-  };
-
-  // [term, record, attribute code, position] per token, then grouped by term (stable).
-  let entries = new Int32Array(1 << 16);
-  let size = 0;
-  const reserve = (count: number) => {
-    if (size + count <= entries.length) return;
-    const grown = new Int32Array(Math.max(entries.length * 2, size + count));
-    grown.set(entries);
-    entries = grown;
-  };
-  const write = (term: number, record: number, attribute: number, position: number) => {
-    entries[size++] = term < 0 ? -term - 1 : term;
-    entries[size++] = record;
-    entries[size++] = term < 0 ? attribute + partOffset : attribute;
-    entries[size++] = position;
-  };
-  const add = (tokens: number[], record: number, attribute: number) => {
-    reserve(tokens.length * 2);
-    for (let i = 0; i < tokens.length; i += 2) write(tokens[i], record, attribute, tokens[i + 1]);
-  };
-  // Content is seldom repeated: its tokens go straight into the table (no array per text to collect).
-  const mostTerms = wordTerms.reduce((most, terms) => Math.max(most, terms?.length ?? 0), 1);
-  const addContent = (encoded: string, record: number, attribute: number) => {
-    reserve(encoded.length * mostTerms * 4);
-    eachWord(encoded, (terms, position) => {
-      for (let t = 0; t < terms.length; t++) write(terms[t], record, attribute, position);
-    });
-  };
   const {records} = file;
-  const pageOf = recordPages(file);
-  // Headings repeat on every record of their section: their tokens are made once.
-  const stringTokens: (number[] | undefined)[] = new Array(file.strings.length);
-  const headingTokens = (index: number) => (stringTokens[index] ??= tokensOf(file.strings[index]));
-  const columns = attributes.map((level) => (level > 0 ? records.levels[level - 1] : ''));
+  const {pageOf} = pageColumns(file);
   for (let record = 0; record < records.content.length; record++) {
     for (let attribute = 0; attribute < attributes.length; attribute++) {
       const level = attributes[attribute];
-      if (level < 0) {
-        const content = records.content[record];
-        if (content) addContent(content, record, attribute);
-        continue;
-      }
-      const index =
-        level === 0 ? file.pages[pageOf[record]][1] : numberAt(columns[attribute], record, width) - 1;
-      if (index >= 0) add(headingTokens(index), record, attribute);
+      const text =
+        level < 0
+          ? records.content[record]
+          : file.strings[
+              level === 0
+                ? file.pages[pageOf[record]][1]
+                : numberAt(records.levels[level - 1], record, width) - 1
+            ];
+      if (text) add(text, record, attribute);
     }
   }
 

@@ -2,6 +2,7 @@ import type {SearchParams} from '../algolia-protocol/requests.ts';
 import {isSplitIndex, type ContentShard, type IndexMetadata, type PostingShard} from '../index-file/codec.ts';
 import {openIndex} from '../index-file/open.ts';
 import {repeatPostingList} from '../index-file/postings.ts';
+import {LEVELS} from '../types.ts';
 import type {WarmUpSample} from './sample.ts';
 
 /**
@@ -20,27 +21,8 @@ export const WARM_UP = {copies: 20, rounds: 2};
  * against it).
  */
 export const DOCSEARCH_DIALOG_PARAMS = {
-  attributesToRetrieve: [
-    'hierarchy.lvl0',
-    'hierarchy.lvl1',
-    'hierarchy.lvl2',
-    'hierarchy.lvl3',
-    'hierarchy.lvl4',
-    'hierarchy.lvl5',
-    'hierarchy.lvl6',
-    'content',
-    'type',
-    'url',
-  ],
-  attributesToSnippet: [
-    'hierarchy.lvl1:10',
-    'hierarchy.lvl2:10',
-    'hierarchy.lvl3:10',
-    'hierarchy.lvl4:10',
-    'hierarchy.lvl5:10',
-    'hierarchy.lvl6:10',
-    'content:10',
-  ],
+  attributesToRetrieve: [...LEVELS.map((level) => `hierarchy.${level}`), 'content', 'type', 'url'],
+  attributesToSnippet: [...LEVELS.slice(1).map((level) => `hierarchy.${level}:10`), 'content:10'],
   snippetEllipsisText: '…',
   hitsPerPage: 20,
 } satisfies SearchParams;

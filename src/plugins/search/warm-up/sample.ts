@@ -1,4 +1,3 @@
-import {PART} from '../engine/vocabulary.ts';
 import type {SearchSettings} from '../settings.ts';
 import type {SearchRecord, Synonym} from '../types.ts';
 import {encodeIndex, type ContentShard, type PostingShard, type SplitIndexFile} from '../index-file/codec.ts';
@@ -37,8 +36,8 @@ export function warmUpSample(
   const taken = records.slice(0, WARM_UP_RECORDS);
   if (taken.length === 0) return undefined;
   const whole = encodeIndex(taken, settings, synonyms);
-  const {first, shards} = splitIndex(whole, PART, 'warm-up/');
-  const {terms, lists} = buildPostings(whole, PART);
+  const {first, shards} = splitIndex(whole, 'warm-up/');
+  const {terms, lists} = buildPostings(whole);
   // The words most records hold (three entries per posting), long enough for typo tolerance.
   const common = terms
     .map((term, index) => ({term, postings: lists[index].length / 3}))
