@@ -1,6 +1,8 @@
 import {createHash} from 'node:crypto';
 import {promises as fs} from 'node:fs';
 import path from 'node:path';
+import type {BlogContent} from '@docusaurus/plugin-content-blog';
+import type {LoadedContent as DocsContent, LoadedVersion} from '@docusaurus/plugin-content-docs';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import type {SearchGlobalData} from './client/backend.ts';
 import {inlineScript} from './client/earlyOpen.ts';
@@ -206,31 +208,11 @@ async function writeIndex(
   return {bytes, shards: shards.size};
 }
 
-type SidebarItem = {
-  type: string;
-  label?: string;
-  id?: string;
-  items?: SidebarItem[];
-  link?: {type: string; id?: string};
-};
-type DocMetadata = {
-  id: string;
-  title: string;
-  permalink: string;
-  source: string;
-  unlisted?: boolean;
-  draft?: boolean;
-};
 type AllContent = {
-  'docusaurus-plugin-content-docs'?: Record<
-    string,
-    {loadedVersions: {versionName: string; docs: DocMetadata[]; sidebars: Record<string, SidebarItem[]>}[]}
-  >;
-  'docusaurus-plugin-content-blog'?: Record<
-    string,
-    {blogPosts: {metadata: {permalink: string; title: string; source: string; unlisted?: boolean}}[]}
-  >;
+  'docusaurus-plugin-content-docs'?: Record<string, DocsContent>;
+  'docusaurus-plugin-content-blog'?: Record<string, BlogContent>;
 };
+type SidebarItem = LoadedVersion['sidebars'][string][number];
 
 /** The Markdown pages of the docs and blog plugins, for the dev server index. */
 function sourcePages(context: LoadContext, allContent: AllContent): SourcePage[] {
@@ -271,15 +253,15 @@ function sourcePages(context: LoadContext, allContent: AllContent): SourcePage[]
 }
 
 /** Doc id → label of the top sidebar category holding it (lvl0, as records/html.ts reads it from a built page). */
-function sidebarSections(sidebars: Record<string, SidebarItem[]>): Map<string, string> {
+function sidebarSections(sidebars: LoadedVersion['sidebars']): Map<string, string> {
   const sections = new Map<string, string>();
   const visit = (items: SidebarItem[], category: string | undefined) => {
     for (const item of items) {
       if (item.type === 'category') {
-        const top = category ?? item.label ?? '';
-        if (item.link?.type === 'doc' && item.link.id) sections.set(item.link.id, top);
-        visit(item.items ?? [], top);
-      } else if (item.id && category && !sections.has(item.id)) {
+        const top = category ?? item.label;
+        if (item.link?.type === 'doc') sections.set(item.link.id, top);
+        visit(item.items, top);
+      } else if ('id' in item && category && !sections.has(item.id)) {
         sections.set(item.id, category);
       }
     }

@@ -7,10 +7,8 @@ import {joinIndex} from './index-file/shards.ts';
 import type {Hierarchy} from './types.ts';
 
 /**
- * The search's one entry for Node tools (docs-mcp, the audit, the bench, the
- * relevance suite): where a build keeps its index, opening it, and answering
- * a query with the browser's code. Nothing else of the plugin is imported from
- * outside it.
+ * The search's one entry for Node tools (docs-mcp, the audit, the bench, the relevance suite): where
+ * a build keeps its index, opening it, and answering a query with the browser's code.
  */
 
 export type {IndexSearch} from './index-file/open.ts';

@@ -49,7 +49,7 @@ export type SearchSettings = {
     recordCoverage: number;
     /** The same for a page. */
     pageCoverage: number;
-    /** Score factor of a page's second record, squared for its third, and so on. */
+    /** Score factor of a page's second record, squared for its third, and so on (above 0, at most 1). */
     samePageDecay: number;
   };
 };

@@ -9,18 +9,12 @@ import {PART, Vocabulary, type ParsedQuery} from './vocabulary.ts';
 
 /**
  * Retrieval and ranking over the DocSearch records, by the rules of one
- * SearchSettings object (../settings.ts). It knows nothing of Algolia's request
- * or response shapes (../algolia-protocol turns its answers into those) nor of
- * the index file (../index-file gives it the records, their layout and the term
- * table). This file holds the records, their pages and the filters; each other
- * step is a file:
- * - ./vocabulary.ts: the terms a query word matches (stems, prefix, synonyms,
- *   typos). Stop words count but are never required;
- * - ./scoring.ts: a record's score (`settings.weights`). Records matching more
- *   of the query rank first, but any match is a hit (like Algolia's
- *   `removeWordsIfNoResults: allOptional`);
- * - ./topK.ts: the best records in order, as far as a page of hits asks, one
- *   per value of `settings.distinct`; ties go by `settings.customRanking`.
+ * SearchSettings object (../settings.ts), knowing nothing of Algolia's shapes
+ * (../algolia-protocol) nor of the index file (../index-file gives it the
+ * records, their layout and the term table). This file holds the records, their
+ * pages and the filters; matching (./vocabulary.ts), scoring (./scoring.ts: any
+ * match is a hit, more of the query ranks first) and the top-k merge (./topK.ts)
+ * are files of their own.
  */
 
 export type EngineResult = {
@@ -34,12 +28,7 @@ export type EngineResult = {
   matcher: QueryMatcher;
 };
 
-/**
- * The term table (../index-file/postings.ts `buildPostings`): sorted terms and,
- * for each, flat [record, attribute code, position, …]. A split index gives the
- * terms alone (`lists` empty): a query's lists are added to the vocabulary before
- * it is ranked.
- */
+/** Sorted terms and their posting lists (../index-file/postings.ts); a split index gives no lists up front. */
 type PrebuiltPostings = {terms: string[]; lists: ArrayLike<number>[]};
 
 /** What an index file knows of its records, so that ranking reads no record (../index-file/layout.ts). */
@@ -112,6 +101,9 @@ export class SearchEngine {
       throw new Error(
         `${ENGINE_ERROR} needs one field weight per searchable attribute, and at most ${PART} attributes`,
       );
+    // A larger decay could put a page's second record above its first: the top-k merge assumes it cannot.
+    if (!(settings.weights.samePageDecay > 0 && settings.weights.samePageDecay <= 1))
+      throw new Error(`${ENGINE_ERROR} samePageDecay must be above 0 and at most 1`);
     if (layout.pageOf.length !== count)
       throw new Error(`${ENGINE_ERROR} the record layout has ${layout.pageOf.length} records, not ${count}`);
     this.attributeTexts = attributes.map((attribute) => {
@@ -195,18 +187,13 @@ export class SearchEngine {
     let entry = this.filterCache.get(key);
     if (!entry) {
       const {pageOf, pageFirst, pageFacets} = this.layout;
-      // A filter is tried on one record of a page of each facet number.
-      const first = new Map<number, number>();
-      pageFacets.forEach((facets, page) => {
-        if (!first.has(facets)) first.set(facets, pageFirst[page]);
+      // A filter is tried on the first record of the first page of each facet number.
+      const verdicts = new Map<number, number>();
+      const mask = Uint8Array.from(pageFacets, (facets, page) => {
+        if (!verdicts.has(facets))
+          verdicts.set(facets, applyFacetFilters([this.recordAt(pageFirst[page])], facetFilters)[0]);
+        return verdicts.get(facets)!;
       });
-      const numbers = [...first.keys()];
-      const verdicts = applyFacetFilters(
-        numbers.map((facets) => this.recordAt(first.get(facets)!)),
-        facetFilters,
-      );
-      const byNumber = new Map(numbers.map((facets, index) => [facets, verdicts[index]]));
-      const mask = Uint8Array.from(pageFacets, (facets) => byNumber.get(facets)!);
       let count = 0;
       mask.forEach((allowed, page) => {
         if (allowed) count += (pageFirst[page + 1] ?? this.recordCount) - pageFirst[page];

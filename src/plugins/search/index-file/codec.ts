@@ -5,18 +5,12 @@ import type {WarmUpSample} from '../warm-up/sample.ts';
 import {LEVELS, type RecordType, type SearchRecord, type Synonym} from '../types.ts';
 
 /**
- * The local index file: the same records the Algolia upload gets, written
- * compactly, and what the engine needs to search them without reading the text.
- *
- * - Pages are listed once; headings, anchors and section names are stored once
- *   in `strings`; records refer to them by number.
- * - Every text (headings, section names, content) is written as a list of
- *   numbered pieces: words and what stands between them (`pieces`, most frequent
- *   first; one space between two words is implied). A number is one character
- *   (`width` 1) or two, so a text is a short string that JSON parses fast. The
- *   words are what the engine indexes, so the browser builds the engine's term
- *   table (postings) by walking these numbers once, with no text to tokenize:
- *   `buildPostings`. It is also smaller after gzip than the text as JSON.
+ * The local index file (../README.md, "The index file"): the records the Algolia
+ * upload gets, written compactly. Pages are listed once; headings, anchors and
+ * section names once in `strings`. Every text is a list of numbered pieces (words
+ * and what stands between them, most frequent first; one space between two words
+ * is implied), a number one character (`width` 1) or two, so the term table is
+ * built by walking numbers, with no text to tokenize (`buildPostings`).
  */
 export type LocalIndexFile = {
   format: 3;
@@ -50,12 +44,9 @@ export type LocalIndexFile = {
 
 /**
  * The first file of a split index (what the build writes): all of the above but
- * the content and the headings (`levels`), plus the engine's vocabulary and where
- * the rest is. A query loads the posting shards of the terms it matches
- * (precomputed lists: the browser decodes, it does not build), and the hits
- * shown load their pages' content shards, which hold their content and headings:
- * ranking needs neither, and at ten times the site the headings were most of the
- * first file. `joinIndex` (./shards.ts) puts the parts back together for Node readers.
+ * the content and the headings (`levels`), which ranking does not read, plus the
+ * engine's vocabulary and where the shards are (posting lists per run of terms,
+ * content and headings per run of pages).
  */
 export type SplitIndexFile = Omit<LocalIndexFile, 'format' | 'records'> & {
   format: 5;
@@ -63,10 +54,7 @@ export type SplitIndexFile = Omit<LocalIndexFile, 'format' | 'records'> & {
   /** The engine's vocabulary, sorted (JavaScript string order), one term per line. */
   terms: string;
   shards: {
-    /**
-     * Folder of the shards, relative to this file. It carries a hash of the whole
-     * index, so a tab holding an old deploy's first file never reads a new deploy's shards.
-     */
+    /** Folder of the shards, relative to this file, named by a hash of the index (no deploy reads another's). */
     path: string;
     /** Index of the first term of each posting shard (`t<n>.json`); contiguous ranges, so prefixes find theirs. */
     terms: number[];

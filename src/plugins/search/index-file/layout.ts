@@ -16,10 +16,8 @@ import {
 } from './codec.ts';
 
 /**
- * What the engine needs of the records without reading them one by one
- * (RecordLayout): their pages; facets, which the file keeps per page; their
- * `weight` numbers; and a number per `settings.distinct` value (per URL, page
- * and anchor, or per page).
+ * What the engine needs of the records without reading them one by one (RecordLayout): their pages,
+ * facets (kept per page), `weight` numbers, and a number per `settings.distinct` value.
  */
 export function recordLayout(file: IndexMetadata): RecordLayout {
   const {pageOf, pageFirst} = pageColumns(file);
@@ -30,33 +28,29 @@ export function recordLayout(file: IndexMetadata): RecordLayout {
     'weight.level': (record: number) => LEVEL_WEIGHT[TYPES[numberAt(records.types, record, width)]],
     'weight.position': (record: number) => record - pageFirst[pageOf[record]],
   };
-  const layout = {
-    pageOf,
-    pageFirst,
-    pageFacets: Int32Array.from(pages, (page) => page[3]),
-    numberOf: (attribute: keyof typeof weights) => weights[attribute],
-  };
-  // Distinct by page: the page's number is the key, and a page has one value.
-  if (file.settings.distinct === 'url_without_anchor')
-    return {...layout, distinctKey: (record) => pageOf[record], distinctInPage: {keyOf: () => 0, size: 1}};
-  // 0 for the page itself, else the anchor's string index + 1. An empty anchor gives the page's URL, as no
-  // anchor does; only the empty text encodes to the empty string (encodeIndex leaves out empty ends).
+  // Distinct by page: a page has one value. By URL: 0 for the page itself, else the anchor's string
+  // index + 1. An empty anchor gives the page's URL, as no anchor does; only the empty text encodes to
+  // the empty string (encodeIndex leaves out empty ends).
+  const byPage = file.settings.distinct === 'url_without_anchor';
+  const size = byPage ? 1 : strings.length + 1;
   const keyOf = (record: number) => {
-    const key = numberAt(records.anchors, record, width);
+    const key = byPage ? 0 : numberAt(records.anchors, record, width);
     return key > 0 && strings[key - 1] === '' ? 0 : key;
   };
   return {
-    ...layout,
-    distinctKey: (record) => pageOf[record] * (strings.length + 1) + keyOf(record),
-    distinctInPage: {keyOf, size: strings.length + 1},
+    pageOf,
+    pageFirst,
+    pageFacets: Int32Array.from(pages, (page) => page[3]),
+    numberOf: (attribute) => weights[attribute],
+    distinctKey: (record) => pageOf[record] * size + keyOf(record),
+    distinctInPage: {keyOf, size},
   };
 }
 
 /**
- * The records of an index file, each made when the engine first reads it, as a
- * small object over the file's columns whose fields are worked out on first use:
- * making ten times the site's records up front took longer than the rest of
- * opening the index. Content and headings come from `loaded`, as content shards arrive.
+ * The records of an index file, each made when the engine first reads it, as a small object over the
+ * file's columns (making every record up front was most of opening a large index). Content and
+ * headings come from `loaded`, as content shards arrive.
  */
 export function splitRecords(
   file: IndexMetadata,
@@ -64,29 +58,41 @@ export function splitRecords(
   // openIndex passes the layout it gives the engine, so the page columns are worked out once.
   {pageOf, pageFirst}: Pick<RecordLayout, 'pageOf' | 'pageFirst'> = pageColumns(file),
 ): RecordSource {
+  const columns = recordColumns(file, loaded, pageOf, pageFirst);
+  const made: (SearchRecord | undefined)[] = new Array(pageOf.length);
+  return {count: pageOf.length, at: (record) => (made[record] ??= new ColumnRecord(columns, record))};
+}
+
+/** What the records of `splitRecords` share: the file, and how to read a record's fields from it. */
+function recordColumns(
+  file: IndexMetadata,
+  loaded: LoadedContent,
+  pageOf: Int32Array,
+  pageFirst: Int32Array,
+) {
   const {width, records} = file;
   const decodeText = textDecoder(file);
   const strings: (string | undefined)[] = new Array(file.strings.length);
   const text = (index: number) => (index < 0 ? null : (strings[index] ??= decodeText(file.strings[index])));
-  const columns: RecordColumns = {
+  return {
     file,
     pageOf,
     pageFirst,
     facets: file.facets.map(withoutUndefined),
     text,
-    anchor: (record) => text(numberAt(records.anchors, record, width) - 1),
-    type: (record) => TYPES[numberAt(records.types, record, width)],
-    level: (level, record) => text(loaded.level(level, record) - 1),
-    content(record) {
+    anchor: (record: number) => text(numberAt(records.anchors, record, width) - 1),
+    type: (record: number): RecordType => TYPES[numberAt(records.types, record, width)],
+    /** lvl1 (0) … lvl6 (5) of a record, from its content shard. */
+    level: (level: number, record: number) => text(loaded.level(level, record) - 1),
+    content(record: number) {
       const encoded = loaded.content(record);
       if (encoded === undefined)
         throw new Error(`${INDEX_FILE_ERROR} the content of record ${record} is not loaded`);
       return encoded === null ? null : decodeText(encoded);
     },
   };
-  const made: (SearchRecord | undefined)[] = new Array(pageOf.length);
-  return {count: pageOf.length, at: (record) => (made[record] ??= new ColumnRecord(columns, record))};
 }
+type RecordColumns = ReturnType<typeof recordColumns>;
 
 /** The records of a whole file, whose content and headings are all there. */
 export function wholeRecords(file: LocalIndexFile, layout?: Pick<RecordLayout, 'pageOf' | 'pageFirst'>) {
@@ -97,27 +103,11 @@ export function wholeRecords(file: LocalIndexFile, layout?: Pick<RecordLayout, '
   return splitRecords(file, loaded, layout);
 }
 
-/**
- * A whole file's records as plain objects. `objectID` is left empty: hashing
- * every record costs more than decoding, and only hits need it (`withObjectId` in ../records/recordId.ts).
- */
+/** A whole file's records as plain objects, `objectID` left empty (only hits need it: `withObjectId`). */
 export function decodeIndex(file: LocalIndexFile): SearchRecord[] {
   const {count, at} = wholeRecords(file);
   return Array.from({length: count}, (_, record) => (at(record) as ColumnRecord).toJSON());
 }
-
-type RecordColumns = {
-  file: IndexMetadata;
-  pageOf: Int32Array;
-  pageFirst: Int32Array;
-  facets: Partial<LocalIndexFile['facets'][number]>[];
-  text(index: number): string | null;
-  anchor(record: number): string | null;
-  type(record: number): RecordType;
-  /** lvl1 (0) … lvl6 (5) of a record, from its content shard. */
-  level(level: number, record: number): string | null;
-  content(record: number): string | null;
-};
 
 /** What the content shards loaded so far hold (`loadedContent`). */
 export type LoadedContent = {
@@ -165,9 +155,7 @@ class ColumnRecord implements SearchRecord {
   private readonly index: number;
   // Worked out on first read (undefined: not yet); fields, not an object per record, to keep making records cheap.
   private hierarchyRead: Hierarchy | undefined = undefined;
-  private weightRead: SearchRecord['weight'] | undefined = undefined;
   private contentRead: string | null | undefined = undefined;
-  private urlRead: string | undefined = undefined;
 
   constructor(columns: RecordColumns, index: number) {
     this.columns = columns;
@@ -191,11 +179,8 @@ class ColumnRecord implements SearchRecord {
   }
 
   get url(): string {
-    if (this.urlRead === undefined) {
-      const anchor = this.anchor;
-      this.urlRead = anchor ? `${this.url_without_anchor}#${anchor}` : this.url_without_anchor;
-    }
-    return this.urlRead;
+    const anchor = this.anchor;
+    return anchor ? `${this.url_without_anchor}#${anchor}` : this.url_without_anchor;
   }
 
   get type(): RecordType {
@@ -227,11 +212,8 @@ class ColumnRecord implements SearchRecord {
 
   get weight(): SearchRecord['weight'] {
     const {pageFirst, pageOf} = this.columns;
-    return (this.weightRead ??= {
-      pageRank: this.page[2],
-      level: LEVEL_WEIGHT[this.type],
-      position: this.index - pageFirst[pageOf[this.index]],
-    });
+    const position = this.index - pageFirst[pageOf[this.index]];
+    return {pageRank: this.page[2], level: LEVEL_WEIGHT[this.type], position};
   }
 
   get language(): string | undefined {

@@ -5,7 +5,7 @@ import {LEVELS, type Level} from '../types.ts';
 import {checkFormat, numberAt, pageColumns, type LocalIndexFile} from './codec.ts';
 
 /** The engine's term table: sorted terms and, for each, flat [record, attribute code, position, …]. */
-export type Postings = {terms: string[]; lists: Int32Array[]};
+type Postings = {terms: string[]; lists: number[][]};
 
 /**
  * The engine's term table, built from the piece numbers (no tokenizing of
@@ -40,18 +40,10 @@ export function buildPostings(file: LocalIndexFile): Postings {
   const dropsAfter = pieces.map((piece) => piece.endsWith("'") || piece.endsWith('’'));
   const apostropheWord = pieces.map((piece) => piece.length === 1 && /[st]/i.test(piece));
 
-  // [term, record, attribute code, position] per token, then grouped by term (stable).
-  let entries = new Int32Array(1 << 16);
-  let size = 0;
-  const mostTerms = wordTerms.reduce((most, terms) => Math.max(most, terms?.length ?? 0), 1);
+  // Per term number, its postings in the order they are met: [record, attribute code, position, …].
+  const lists: number[][] = [];
   /** Adds the tokens of an encoded text: each word's terms at its position. */
   const add = (encoded: string, record: number, attribute: number) => {
-    const room = size + encoded.length * mostTerms * 4;
-    if (room > entries.length) {
-      const grown = new Int32Array(Math.max(entries.length * 2, room));
-      grown.set(entries);
-      entries = grown;
-    }
     let position = 0;
     let previous = -1;
     for (let at = 0; at < encoded.length / width; at++) {
@@ -60,12 +52,9 @@ export function buildPostings(file: LocalIndexFile): Postings {
       const dropped = terms !== null && apostropheWord[id] && previous >= 0 && dropsAfter[previous];
       previous = id;
       if (terms === null || dropped || terms.length === 0) continue;
-      for (let t = 0; t < terms.length; t++) {
-        const term = terms[t];
-        entries[size++] = term < 0 ? -term - 1 : term;
-        entries[size++] = record;
-        entries[size++] = term < 0 ? attribute + PART : attribute;
-        entries[size++] = position;
+      for (const term of terms) {
+        const list = (lists[term < 0 ? -term - 1 : term] ??= []);
+        list.push(record, term < 0 ? attribute + PART : attribute, position);
       }
       position += 1;
     }
@@ -87,30 +76,10 @@ export function buildPostings(file: LocalIndexFile): Postings {
     }
   }
 
-  const counts = new Int32Array(termNumbers.size);
-  for (let i = 0; i < size; i += 4) counts[entries[i]] += 1;
   const norms = [...termNumbers.keys()];
-  const order = norms.map((_, id) => id).filter((id) => counts[id] > 0);
+  const order = norms.map((_, id) => id).filter((id) => lists[id] !== undefined);
   order.sort((a, b) => (norms[a] < norms[b] ? -1 : norms[a] > norms[b] ? 1 : 0));
-  const start = new Int32Array(termNumbers.size);
-  let offset = 0;
-  for (const id of order) {
-    start[id] = offset;
-    offset += counts[id] * 3;
-  }
-  const flat = new Int32Array(offset);
-  const fill = start.slice();
-  for (let i = 0; i < size; i += 4) {
-    const at = fill[entries[i]];
-    flat[at] = entries[i + 1];
-    flat[at + 1] = entries[i + 2];
-    flat[at + 2] = entries[i + 3];
-    fill[entries[i]] = at + 3;
-  }
-  return {
-    terms: order.map((id) => norms[id]),
-    lists: order.map((id) => flat.subarray(start[id], start[id] + counts[id] * 3)),
-  };
+  return {terms: order.map((id) => norms[id]), lists: order.map((id) => lists[id])};
 }
 
 /**
@@ -141,12 +110,9 @@ function encodeNumber(value: number): string {
 }
 
 /**
- * An encoded posting list followed by `copies - 1` copies of its entries, the
- * records of each copy `shift` above the previous one's (the search worker's
- * repeated warm-up sample): the same text as encoding the repeated list, made
- * by joining strings. Only a copy's first record differs from the original's
- * code, and by the same difference in every copy. `shift` must exceed the
- * list's records.
+ * The encoding of a list and `copies - 1` copies of it, each copy's records `shift` (more than the
+ * list's records) above the previous one's (the warm-up sample), made by joining strings: only a
+ * copy's first record differs from the original's code, by the same difference in every copy.
  */
 export function repeatPostingList(encoded: string, copies: number, shift: number): string {
   const list = decodePostingList(encoded);

@@ -11,12 +11,6 @@ import {
 } from './codec.ts';
 import {buildPostings, encodePostingList} from './postings.ts';
 
-/**
- * The split index: the first file and its shards, named by their folder (a
- * hash of the index) and number. `splitIndex` makes them at build time,
- * `joinIndex` puts them back together for Node readers.
- */
-
 /** Raw size (characters) a shard is filled up to before the next one starts. */
 const SHARD_SIZE = {postings: 16_000, content: 4_000};
 
