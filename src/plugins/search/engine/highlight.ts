@@ -10,7 +10,7 @@ export type QueryMatcher = {
   terms: Map<string, TermMatch>[];
 };
 
-export type Found = {ranges: [number, number][]; matched: number[]};
+type Found = {ranges: [number, number][]; matched: number[]};
 
 /** Character ranges of a text to highlight, and which query words matched it. */
 export function highlightRanges(tokens: Token[], matcher: QueryMatcher): Found {

@@ -110,7 +110,7 @@ export function decodeIndex(file: LocalIndexFile): SearchRecord[] {
 }
 
 /** What the content shards loaded so far hold (`loadedContent`). */
-export type LoadedContent = {
+type LoadedContent = {
   /** Encoded content of a record, or null (none); undefined until its shard is loaded. */
   content(record: number): string | null | undefined;
   /** A record's `levels` number (string index + 1; 0: none) for lvl1 (0) … lvl6 (5). */

@@ -22,7 +22,7 @@ import {buildPostings, decodePostingList} from './postings.ts';
 import {shardPath} from './shards.ts';
 
 /** Fetches a shard by its path relative to the first file, parsed. */
-export type ShardReader = (path: string) => Promise<unknown>;
+type ShardReader = (path: string) => Promise<unknown>;
 
 /**
  * What a consumer shows of a page of hits: DocSearch's dialog shows at most
