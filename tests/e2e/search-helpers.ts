@@ -1,7 +1,8 @@
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {expect, type BrowserContext, type Page} from '@playwright/test';
-import {decodeIndex, encodeIndex, type SplitIndexFile} from '../../src/plugins/search/index-file/codec.ts';
+import {encodeIndex, type SplitIndexFile} from '../../src/plugins/search/index-file/codec.ts';
+import {decodeIndex} from '../../src/plugins/search/index-file/layout.ts';
 import {joinIndex} from '../../src/plugins/search/index-file/shards.ts';
 import {recordsFromBlocks, type Block} from '../../src/plugins/search/records/page.ts';
 import {withObjectId} from '../../src/plugins/search/records/recordId.ts';

@@ -3,7 +3,9 @@ import type {AddressInfo} from 'node:net';
 import {searchSettings} from '../../config/search.ts';
 import {answerSearch} from '../../src/plugins/search/algolia-protocol/answer.ts';
 import {normalizeRequests} from '../../src/plugins/search/algolia-protocol/requests.ts';
-import {SearchEngine} from '../../src/plugins/search/engine/engine.ts';
+import type {SearchEngine} from '../../src/plugins/search/engine/engine.ts';
+import {encodeIndex} from '../../src/plugins/search/index-file/codec.ts';
+import {searchEngineFor} from '../../src/plugins/search/index-file/open.ts';
 import type {SearchRecord, Synonym} from '../../src/plugins/search/types.ts';
 
 /**
@@ -94,10 +96,9 @@ export async function startAlgoliaStandIn(credentials: {
       const results = normalizeRequests(body).map(({indexName, params}) => {
         const target = index(indexName);
         // Ranks like the local backend: both read the site's one settings object.
-        target.engine ??= new SearchEngine([...target.records.values()], {
-          settings: searchSettings,
-          synonyms: target.synonyms,
-        });
+        target.engine ??= searchEngineFor(
+          encodeIndex(byPage([...target.records.values()]), searchSettings, target.synonyms),
+        );
         return answerSearch(target.engine, indexName, params);
       });
       return send(200, {results});
@@ -170,4 +171,12 @@ export async function startAlgoliaStandIn(credentials: {
     close: () =>
       new Promise((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))),
   };
+}
+
+/** Records with each page's records together, pages in the order of their first record (the index file's layout). */
+function byPage(records: SearchRecord[]): SearchRecord[] {
+  const pages = new Map<string, SearchRecord[]>();
+  for (const record of records)
+    pages.set(record.url_without_anchor, [...(pages.get(record.url_without_anchor) ?? []), record]);
+  return [...pages.values()].flat();
 }

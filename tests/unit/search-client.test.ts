@@ -18,7 +18,6 @@ import {
 } from '../../src/plugins/search/client/searchClient.ts';
 import {runIndexCall, type IndexCall} from '../../src/plugins/search/client/localIndex.ts';
 import type {WarmUp} from '../../src/plugins/search/client/serveIndexCalls.ts';
-import {PART} from '../../src/plugins/search/engine/vocabulary.ts';
 import {encodeIndex} from '../../src/plugins/search/index-file/codec.ts';
 import {splitIndex} from '../../src/plugins/search/index-file/shards.ts';
 import {recordsFromBlocks} from '../../src/plugins/search/records/page.ts';
@@ -276,7 +275,7 @@ describe('local client', () => {
     const served = new Map<string, unknown>();
     let deploy = 0;
     const publish = () => {
-      const {first, shards} = splitIndex(file, PART, `${name}/${deploys[deploy]}`);
+      const {first, shards} = splitIndex(file, `${name}/${deploys[deploy]}`);
       served.clear();
       served.set(`/docs/${name}.json`, first);
       for (const [path, shard] of shards) served.set(`/docs/${path}`, shard);

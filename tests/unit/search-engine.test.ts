@@ -1,7 +1,6 @@
 import {describe, expect, it} from 'vitest';
 import {searchSettings} from '../../config/search.ts';
 import {answerSearch, type Hit} from '../../src/plugins/search/algolia-protocol/answer.ts';
-import {SearchEngine} from '../../src/plugins/search/engine/engine.ts';
 import {parseQuery} from '../../src/plugins/search/engine/vocabulary.ts';
 import {applyFacetFilters, parseFacetFilters} from '../../src/plugins/search/engine/facets.ts';
 import {
@@ -10,9 +9,11 @@ import {
   startsWithWordChar,
   stem,
   tokenize,
-  unicodePatterns,
+  UNICODE_PATTERNS,
   wordPatterns,
 } from '../../src/plugins/search/engine/tokenize.ts';
+import {encodeIndex} from '../../src/plugins/search/index-file/codec.ts';
+import {searchEngineFor} from '../../src/plugins/search/index-file/open.ts';
 import {recordsFromBlocks, type Block} from '../../src/plugins/search/records/page.ts';
 import type {SearchRecord} from '../../src/plugins/search/types.ts';
 
@@ -71,10 +72,11 @@ const records: SearchRecord[] = [
     docusaurus_tag: 'docs-default-current',
   }),
 ];
-const engine = new SearchEngine(records, {
-  settings: searchSettings,
-  synonyms: [{objectID: 'max', type: 'oneWaySynonym', input: 'maximum', synonyms: ['limit']}],
-});
+const engine = searchEngineFor(
+  encodeIndex(records, searchSettings, [
+    {objectID: 'max', type: 'oneWaySynonym', input: 'maximum', synonyms: ['limit']},
+  ]),
+);
 const contextual = ['language:en', ['docusaurus_tag:default', 'docusaurus_tag:docs-default-current']];
 const search = (query: string, params: Record<string, unknown> = {}) =>
   answerSearch(engine, 'docs', {query, facetFilters: contextual, ...params});
@@ -185,15 +187,15 @@ describe('tokenizer', () => {
       '',
     ];
     for (const text of plain) {
-      expect(wordPatterns(text), text).not.toBe(unicodePatterns());
-      expect(tokenize(text), text).toEqual(tokenize(text, unicodePatterns()));
-      expect(splitWordRuns(text), text).toEqual(text.split(unicodePatterns().wordRun));
+      expect(wordPatterns(text), text).not.toBe(UNICODE_PATTERNS);
+      expect(tokenize(text), text).toEqual(tokenize(text, UNICODE_PATTERNS));
+      expect(splitWordRuns(text), text).toEqual(text.split(UNICODE_PATTERNS.wordRun));
       for (const piece of splitWordRuns(text))
-        expect(startsWithWordChar(piece), piece).toBe(unicodePatterns().wordStart.test(piece));
+        expect(startsWithWordChar(piece), piece).toBe(UNICODE_PATTERNS.wordStart.test(piece));
     }
     // Letters, marks and digits outside ASCII (µ and ² are in Latin-1) take the Unicode patterns.
     for (const text of ['Café', 'naïve', 'µs', 'x²', 'Ⅻ', 'e\u0301', '日本語', '𝒳y']) {
-      expect(wordPatterns(text), text).toBe(unicodePatterns());
+      expect(wordPatterns(text), text).toBe(UNICODE_PATTERNS);
       expect(startsWithWordChar(text), text).toBe(true);
     }
     expect(tokenize('Café naïve µs x² 𝒳y').map((token) => token.norm)).toEqual([
@@ -259,6 +261,20 @@ describe('search engine (Algolia-compatible answers)', () => {
 
   it('guides outrank the API reference and the blog for the same words', () => {
     expect(urls(search('stream message').hits)[0]).toMatch(/^\/usage\/streams\//);
+  });
+
+  it("refuses a same-page decay that could put a page's second record above its first", () => {
+    for (const samePageDecay of [0, 1.5, Number.NaN]) {
+      const settings = {...searchSettings, weights: {...searchSettings.weights, samePageDecay}};
+      expect(() => searchEngineFor(encodeIndex(records, settings))).toThrow(
+        /docs-search engine: samePageDecay must be above 0 and at most 1/,
+      );
+    }
+    expect(() =>
+      searchEngineFor(
+        encodeIndex(records, {...searchSettings, weights: {...searchSettings.weights, samePageDecay: 1}}),
+      ),
+    ).not.toThrow();
   });
 
   it('one hit per URL (distinct), pagination and counts', () => {

@@ -1,7 +1,8 @@
 import {describe, expect, it} from 'vitest';
 import {algoliaSettings, searchSettings} from '../../config/search.ts';
 import {answerSearch} from '../../src/plugins/search/algolia-protocol/answer.ts';
-import {SearchEngine} from '../../src/plugins/search/engine/engine.ts';
+import {encodeIndex} from '../../src/plugins/search/index-file/codec.ts';
+import {searchEngineFor} from '../../src/plugins/search/index-file/open.ts';
 import {recordsFromBlocks} from '../../src/plugins/search/records/page.ts';
 import {algoliaIndexSettings} from '../../src/plugins/search/settings.ts';
 
@@ -23,7 +24,7 @@ const records = [
     {kind: 'content', text: 'Nothing here.'},
   ]),
 ];
-const engine = new SearchEngine(records, {settings: searchSettings, synonyms: []});
+const engine = searchEngineFor(encodeIndex(records, searchSettings));
 const found = (query: string) =>
   engine.search({query: `${query} `}).records.map((record) => new URL(record.url).pathname);
 

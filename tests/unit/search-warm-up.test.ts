@@ -1,6 +1,5 @@
 import {describe, expect, it} from 'vitest';
 import {searchSettings} from '../../config/search.ts';
-import {PART} from '../../src/plugins/search/engine/vocabulary.ts';
 import {encodeIndex, type SplitIndexFile} from '../../src/plugins/search/index-file/codec.ts';
 import {openIndex} from '../../src/plugins/search/index-file/open.ts';
 import {
@@ -45,7 +44,7 @@ const sample = warmUpSample(records, searchSettings)!;
 
 /** The real index's first file with the sample, as the build writes it. */
 function firstFileWith(warmUp: WarmUpSample | undefined): SplitIndexFile {
-  const {first} = splitIndex(encodeIndex(records, searchSettings), PART, 'search-index/abc');
+  const {first} = splitIndex(encodeIndex(records, searchSettings), 'search-index/abc');
   return {...first, warmUp};
 }
 

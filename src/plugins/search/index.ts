@@ -1,12 +1,13 @@
 import {createHash} from 'node:crypto';
 import {promises as fs} from 'node:fs';
 import path from 'node:path';
+import type {BlogContent} from '@docusaurus/plugin-content-blog';
+import type {LoadedContent as DocsContent, LoadedVersion} from '@docusaurus/plugin-content-docs';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import type {SearchGlobalData} from './client/backend.ts';
 import {inlineScript} from './client/earlyOpen.ts';
 import {cachedSourceRecords, latestOnly} from './devIndex.ts';
 import {recordsFromBuild, type SourcePage} from './records/build.ts';
-import {PART} from './engine/vocabulary.ts';
 import {encodeIndex} from './index-file/codec.ts';
 import {splitIndex} from './index-file/shards.ts';
 import {INDEX_FILE} from './node.ts';
@@ -38,19 +39,14 @@ const STOCK_THEME_DIR = path.join(path.dirname(require.resolve('@docusaurus/them
 
 /**
  * Search for the DocSearch dialog and the /search page, with either backend
- * (a map of the folder is in ./README.md):
- * - wraps the theme's SearchBar and SearchPage (./theme, served as a theme path)
- *   and tells the browser the backend through the plugin's global data;
- * - an inline script remembers a search requested before hydration (./client/earlyOpen.ts);
- * - aliases DocSearch's button and keyboard shortcuts to a copy of them alone
- *   (client/button.tsx), so pages do not load the whole of DocSearch;
- * - aliases `@docsearch/react/modal` to a wrapper that gives the stock modal its
- *   search client (local, or Algolia's) through `transformSearchClient` and shows
- *   "Unable to fetch results" when the backend fails (DocSearch 3.9 never does)
- *   and exposes it as a modal dialog (DocSearch 3.9 says "button"); and `algoliasearch/lite` (used by the /search page) to the same client. The
- *   aliases are the same in both modes, so the bundler cache never mixes modes;
- * - local backend: writes the index into build/ after a build, and into a
- *   directory the dev server serves, from the Markdown sources, on `npm start`;
+ * (./README.md maps the folder and says why each module is replaced):
+ * - serves ./theme's SearchBar and SearchPage wrappers, tells the browser the
+ *   backend (global data), and remembers a search asked for before hydration
+ *   (./client/earlyOpen.ts);
+ * - aliases DocSearch's button, its modal and `algoliasearch/lite` to ./client,
+ *   the same in both modes, so the bundler cache never mixes modes;
+ * - local backend: writes the index into build/ after a build, and for the dev
+ *   server from the Markdown sources;
  * - adds `docusaurus search-upload`, which uploads the built site's records to Algolia.
  */
 export default function searchPlugin(context: LoadContext, options: Options): Plugin {
@@ -148,18 +144,11 @@ export default function searchPlugin(context: LoadContext, options: Options): Pl
           async (siteDir: string | undefined, flags: {outDir: string; host?: string; maxDrop?: string}) => {
             const {uploadToAlgolia, DEFAULT_MAX_RECORD_DROP} = await import('./upload.ts');
             const env = (name: string) => process.env[name]?.trim() || undefined;
-            const appId = env(options.algolia.env.appId);
-            const indexName = env(options.algolia.env.indexName);
-            const adminKey = env(options.algolia.env.adminKey);
-            const missing = Object.entries({
-              [options.algolia.env.appId]: appId,
-              [options.algolia.env.indexName]: indexName,
-              [options.algolia.env.adminKey]: adminKey,
-            })
-              .filter(([, value]) => !value)
-              .map(([name]) => name);
+            const names = options.algolia.env;
+            const missing = [names.appId, names.indexName, names.adminKey].filter((name) => !env(name));
             if (missing.length)
               throw new Error(`search-upload needs ${missing.join(', ')} in the environment.`);
+            const indexName = env(names.indexName)!;
             const maxDropText = flags.maxDrop ?? env('SEARCH_UPLOAD_MAX_DROP');
             const maxRecordDrop = maxDropText === undefined ? DEFAULT_MAX_RECORD_DROP : Number(maxDropText);
             if (!(maxRecordDrop >= 0 && maxRecordDrop <= 1))
@@ -169,9 +158,9 @@ export default function searchPlugin(context: LoadContext, options: Options): Pl
             if (records.length === 0)
               throw new Error(`No search records in ${outDir}: refusing to empty the Algolia index.`);
             const result = await uploadToAlgolia({
-              appId: appId!,
-              adminKey: adminKey!,
-              indexName: indexName!,
+              appId: env(names.appId)!,
+              adminKey: env(names.adminKey)!,
+              indexName,
               records,
               indexSettings: options.algolia.indexSettings,
               synonyms: options.synonyms,
@@ -202,7 +191,7 @@ async function writeIndex(
   // The shards' folder is named by the index's hash: a new deploy never serves shards under an old name.
   const hash = createHash('sha256').update(JSON.stringify(whole)).digest('hex').slice(0, 12);
   const stem = path.basename(file).replace(/\.json$/, '');
-  const {first, shards} = splitIndex(whole, PART, `${stem}/${hash}`);
+  const {first, shards} = splitIndex(whole, `${stem}/${hash}`);
   first.warmUp = warmUpSample(records, settings, synonyms);
   const dir = path.dirname(file);
   // Only this index's shards: the dev server rewrites the index on every change.
@@ -219,31 +208,11 @@ async function writeIndex(
   return {bytes, shards: shards.size};
 }
 
-type SidebarItem = {
-  type: string;
-  label?: string;
-  id?: string;
-  items?: SidebarItem[];
-  link?: {type: string; id?: string};
-};
-type DocMetadata = {
-  id: string;
-  title: string;
-  permalink: string;
-  source: string;
-  unlisted?: boolean;
-  draft?: boolean;
-};
 type AllContent = {
-  'docusaurus-plugin-content-docs'?: Record<
-    string,
-    {loadedVersions: {versionName: string; docs: DocMetadata[]; sidebars: Record<string, SidebarItem[]>}[]}
-  >;
-  'docusaurus-plugin-content-blog'?: Record<
-    string,
-    {blogPosts: {metadata: {permalink: string; title: string; source: string; unlisted?: boolean}}[]}
-  >;
+  'docusaurus-plugin-content-docs'?: Record<string, DocsContent>;
+  'docusaurus-plugin-content-blog'?: Record<string, BlogContent>;
 };
+type SidebarItem = LoadedVersion['sidebars'][string][number];
 
 /** The Markdown pages of the docs and blog plugins, for the dev server index. */
 function sourcePages(context: LoadContext, allContent: AllContent): SourcePage[] {
@@ -284,15 +253,15 @@ function sourcePages(context: LoadContext, allContent: AllContent): SourcePage[]
 }
 
 /** Doc id → label of the top sidebar category holding it (lvl0, as records/html.ts reads it from a built page). */
-function sidebarSections(sidebars: Record<string, SidebarItem[]>): Map<string, string> {
+function sidebarSections(sidebars: LoadedVersion['sidebars']): Map<string, string> {
   const sections = new Map<string, string>();
   const visit = (items: SidebarItem[], category: string | undefined) => {
     for (const item of items) {
       if (item.type === 'category') {
-        const top = category ?? item.label ?? '';
-        if (item.link?.type === 'doc' && item.link.id) sections.set(item.link.id, top);
-        visit(item.items ?? [], top);
-      } else if (item.id && category && !sections.has(item.id)) {
+        const top = category ?? item.label;
+        if (item.link?.type === 'doc') sections.set(item.link.id, top);
+        visit(item.items, top);
+      } else if ('id' in item && category && !sections.has(item.id)) {
         sections.set(item.id, category);
       }
     }

@@ -7,16 +7,12 @@ import {joinIndex} from './index-file/shards.ts';
 import type {Hierarchy} from './types.ts';
 
 /**
- * The search's one entry for Node tools (docs-mcp, the audit, the bench, the
- * relevance suite): where a build keeps its index, opening it, and answering
- * a query with the browser's code. Nothing else of the plugin is imported from
- * outside it.
+ * The search's one entry for Node tools (docs-mcp, the audit, the bench, the relevance suite): where
+ * a build keeps its index, opening it, and answering a query with the browser's code.
  */
 
-export type {SearchResponse} from './algolia-protocol/answer.ts';
-export type {IndexSearch, ShownHits} from './index-file/open.ts';
-export type {LocalIndexFile, SearchParams, SplitIndexFile};
-export type {Hierarchy, SearchRecord} from './types.ts';
+export type {IndexSearch} from './index-file/open.ts';
+export type {LocalIndexFile};
 
 /** The local index's first file, at the site root (build/ or the dev server); its shards are in a folder of the same stem. */
 export const INDEX_FILE = 'search-index.json';
@@ -46,7 +42,7 @@ export function openIndexFile(file: LocalIndexFile): IndexSearch {
 }
 
 /** A section that matches a query. */
-export type FoundSection = {
+type FoundSection = {
   url: string;
   urlWithoutAnchor: string;
   hierarchy: Hierarchy;

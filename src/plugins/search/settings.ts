@@ -1,5 +1,5 @@
 // cspell:ignore Sizefor (Algolia's spelling of minWordSizefor1Typo)
-import {LEVELS} from './types.ts';
+import {LEVELS, type SearchRecord} from './types.ts';
 
 /**
  * How search ranks and answers, in one place: the local engine reads this object
@@ -16,10 +16,10 @@ export type SearchSettings = {
   facets: readonly string[];
   /** Typos allowed in a query word: 1 from `oneTypo` letters, 2 from `twoTypos`; never in numbers. */
   typos: {oneTypo: number; twoTypos: number};
-  /** One hit per value of this attribute (Algolia `distinct`). */
-  distinct: string;
-  /** Tie-breaks after relevance, in order (Algolia `customRanking`). */
-  customRanking: readonly {attribute: string; order: 'asc' | 'desc'}[];
+  /** One hit per value of this attribute (Algolia `distinct`): per URL, or per page. */
+  distinct: 'url' | 'url_without_anchor';
+  /** Tie-breaks after relevance, in order (Algolia `customRanking`): a record's numbers are its `weight`. */
+  customRanking: readonly {attribute: `weight.${keyof SearchRecord['weight']}`; order: 'asc' | 'desc'}[];
   /** Defaults for requests that do not say. */
   answer: {
     attributesToRetrieve: readonly string[];
@@ -49,7 +49,7 @@ export type SearchSettings = {
     recordCoverage: number;
     /** The same for a page. */
     pageCoverage: number;
-    /** Score factor of a page's second record, squared for its third, and so on. */
+    /** Score factor of a page's second record, squared for its third, and so on (above 0, at most 1). */
     samePageDecay: number;
   };
 };

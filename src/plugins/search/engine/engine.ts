@@ -1,7 +1,7 @@
 import {ENGINE_ERROR} from '../codeMarkers.ts';
 import type {SearchSettings} from '../settings.ts';
 import type {SearchRecord, Synonym} from '../types.ts';
-import {applyFacetFilters, type FacetFilters} from './facets.ts';
+import {applyFacetFilters, valueAt, type FacetFilters} from './facets.ts';
 import type {QueryMatcher} from './highlight.ts';
 import {rankRecords, type Allowed, type Scoring} from './scoring.ts';
 import {tokenize, type Token} from './tokenize.ts';
@@ -9,20 +9,13 @@ import {PART, Vocabulary, type ParsedQuery} from './vocabulary.ts';
 
 /**
  * Retrieval and ranking over the DocSearch records, by the rules of one
- * SearchSettings object (../settings.ts). It knows nothing of Algolia's request
- * or response shapes (../algolia-protocol turns its answers into those) nor of
- * the index file (../index-file decodes the records it is given). This file
- * holds the records, their pages and the filters; each other step is a file:
- * - ./vocabulary.ts: the terms a query word matches (stems, prefix, synonyms,
- *   typos). Stop words count but are never required;
- * - ./scoring.ts: a record's score (`settings.weights`). Records matching more
- *   of the query rank first, but any match is a hit (like Algolia's
- *   `removeWordsIfNoResults: allOptional`);
- * - ./topK.ts: the best records in order, as far as a page of hits asks, one
- *   per value of `settings.distinct`; ties go by `settings.customRanking`.
+ * SearchSettings object (../settings.ts), knowing nothing of Algolia's shapes
+ * (../algolia-protocol) nor of the index file (../index-file gives it the
+ * records, their layout and the term table). This file holds the records, their
+ * pages and the filters; matching (./vocabulary.ts), scoring (./scoring.ts: any
+ * match is a hit, more of the query ranks first) and the top-k merge (./topK.ts)
+ * are files of their own.
  */
-
-export type EngineQuery = {query: string; facetFilters?: FacetFilters};
 
 export type EngineResult = {
   /** Matching records, best first, one per `settings.distinct` value (made when first read). */
@@ -35,20 +28,10 @@ export type EngineResult = {
   matcher: QueryMatcher;
 };
 
-/**
- * A term table made ahead (../index-file/postings.ts `buildPostings`): sorted terms
- * and, for each, flat [record, attribute code, position, …], exactly what the
- * engine would make from the records' text. A split index gives the terms alone
- * (`lists` shorter or empty): a query's lists are added with `addPostings` before
- * it is searched (`missingTerms` says which).
- */
-export type PrebuiltPostings = {terms: string[]; lists: ArrayLike<number>[]};
+/** Sorted terms and their posting lists (../index-file/postings.ts); a split index gives no lists up front. */
+type PrebuiltPostings = {terms: string[]; lists: ArrayLike<number>[]};
 
-/**
- * What an index file knows of its records' layout, so that the first search does
- * not have to read it from every record (at ten times the site, that reading was
- * most of the first search's time).
- */
+/** What an index file knows of its records, so that ranking reads no record (../index-file/layout.ts). */
 export type RecordLayout = {
   /** Page number of each record: records with the same `url_without_anchor` share one. */
   pageOf: Int32Array;
@@ -59,25 +42,16 @@ export type RecordLayout = {
    * pages with the same number have the same ones, so a filter is tried once per number.
    */
   pageFacets: Int32Array;
-  /**
-   * A number per record, equal for two records exactly when their `settings.distinct`
-   * values are equal (a cheaper stand-in for that value).
-   */
-  distinctKey?: (record: number) => number;
-  /**
-   * With `distinctKey`: the same values as small numbers within a page (below `size`), so that
-   * counting a query's distinct values needs no set. Two records of one page have the same
-   * `keyOf` exactly when they have the same `distinctKey`; values never span pages.
-   */
-  distinctInPage?: {keyOf: (record: number) => number; size: number};
-  /** Reads a numeric attribute (`weight.pageRank`, a `customRanking` one) of a record without making it. */
-  numberOf?: (attribute: string) => ((record: number) => number) | undefined;
+  /** A number per record, equal for two records exactly when their `settings.distinct` values are. */
+  distinctKey: (record: number) => number;
+  /** The same as small numbers within a page (below `size`); values never span pages. */
+  distinctInPage: {keyOf: (record: number) => number; size: number};
+  /** Reads a `weight.*` attribute of a record (`customRanking`, the page rank) without making it. */
+  numberOf: (attribute: `weight.${keyof SearchRecord['weight']}`) => (record: number) => number;
 };
 
-/** Records made when first read (a split index's: making all of them up front took longer than the search). */
+/** Records made when first read (making all of a split index's up front took longer than the search). */
 export type RecordSource = {count: number; at(index: number): SearchRecord};
-
-/** The same word 1, another form of it (plural, -ing, -ed) 0.9, a prefix or synonym 0.8, typos less. */
 
 export class SearchEngine {
   /** The record at an index, and how many there are. */
@@ -92,15 +66,11 @@ export class SearchEngine {
   private readonly scoring: Scoring;
   private readonly tokenCache = new Map<string, Token[]>();
   private readonly filterCache = new Map<string, Allowed>();
-  /** First record of each page. */
-  private readonly pageFirst: Int32Array;
-  private readonly pageFacets: Int32Array | undefined;
+  private readonly layout: RecordLayout;
   /**
-   * `settings.customRanking` in order: the attribute's value, its direction, and
-   * each record's value once read (`known`). Ties are common (a page's records
-   * matching alike), so ranking compares the same records many times. Flags, not
-   * a NaN fill: zeroed arrays cost nothing to make, filling ten times the site's
-   * records was noticeable when opening the index.
+   * `settings.customRanking` in order: how to read the value, its direction, and each record's value
+   * once read (`known`): ties are common, so ranking compares the same records many times. Flags, not
+   * a NaN fill, because zeroed arrays cost nothing to make.
    */
   private readonly customRanking: {
     read: (record: number) => number;
@@ -112,108 +82,64 @@ export class SearchEngine {
   private readonly textAttribute: number;
 
   constructor(
-    records: SearchRecord[] | RecordSource,
+    records: RecordSource,
     options: {
       settings: SearchSettings;
-      synonyms?: Synonym[];
-      postings?: PrebuiltPostings;
-      layout?: RecordLayout;
+      synonyms: Synonym[];
+      postings: PrebuiltPostings;
+      layout: RecordLayout;
     },
   ) {
-    if (Array.isArray(records)) {
-      this.recordAt = (index) => records[index];
-      this.recordCount = records.length;
-    } else {
-      this.recordAt = (index) => records.at(index);
-      this.recordCount = records.count;
-    }
-    const count = this.recordCount;
-    const {layout} = options;
-    const numberOf = (attribute: string) => {
-      const valueOf = this.valueOf(attribute);
-      return (
-        layout?.numberOf?.(attribute) ?? ((record: number) => Number(valueOf(this.recordAt(record)) ?? 0))
-      );
-    };
-    this.settings = options.settings;
-    const attributes = this.settings.searchableAttributes;
-    if (attributes.length > PART || this.settings.weights.fields.length !== attributes.length)
+    const {settings, layout} = options;
+    const count = records.count;
+    this.recordAt = (index) => records.at(index);
+    this.recordCount = count;
+    this.settings = settings;
+    this.layout = layout;
+    const attributes = settings.searchableAttributes;
+    if (attributes.length > PART || settings.weights.fields.length !== attributes.length)
       throw new Error(
         `${ENGINE_ERROR} needs one field weight per searchable attribute, and at most ${PART} attributes`,
       );
+    // A larger decay could put a page's second record above its first: the top-k merge assumes it cannot.
+    if (!(settings.weights.samePageDecay > 0 && settings.weights.samePageDecay <= 1))
+      throw new Error(`${ENGINE_ERROR} samePageDecay must be above 0 and at most 1`);
+    if (layout.pageOf.length !== count)
+      throw new Error(`${ENGINE_ERROR} the record layout has ${layout.pageOf.length} records, not ${count}`);
     this.attributeTexts = attributes.map((attribute) => {
-      const valueOf = this.valueOf(attribute);
+      const path = attribute.split('.');
       return (record: SearchRecord) => {
-        const value = valueOf(record);
+        const value = valueAt(record, path);
         return typeof value === 'string' && value ? value : null;
       };
     });
-    this.customRanking = this.settings.customRanking.map(({attribute, order}) => ({
-      read: numberOf(attribute),
+    this.customRanking = settings.customRanking.map(({attribute, order}) => ({
+      read: layout.numberOf(attribute),
       sign: order === 'asc' ? 1 : -1,
       values: new Float64Array(count),
       known: new Uint8Array(count),
     }));
     this.textAttribute = attributes.length - 1;
-    let pageOf: Int32Array;
-    if (layout) {
-      if (layout.pageOf.length !== count)
-        throw new Error(
-          `${ENGINE_ERROR} the record layout has ${layout.pageOf.length} records, not ${count}`,
-        );
-      pageOf = layout.pageOf;
-      this.pageFirst = layout.pageFirst;
-    } else {
-      pageOf = new Int32Array(count);
-      const pages = new Map<string, number>();
-      for (let index = 0; index < count; index++) {
-        const url = this.recordAt(index).url_without_anchor;
-        let page = pages.get(url);
-        if (page === undefined) pages.set(url, (page = pages.size));
-        pageOf[index] = page;
-      }
-      this.pageFirst = new Int32Array(pages.size).fill(-1);
-      for (let record = 0; record < count; record++)
-        if (this.pageFirst[pageOf[record]] < 0) this.pageFirst[pageOf[record]] = record;
-    }
-    this.pageFacets = layout?.pageFacets;
-    const distinctOf = this.valueOf(this.settings.distinct);
-    // Tokenizing every text is most of the cost of a first search: an index file gives the table made at build time.
-    const {terms, lists} = options.postings ?? this.postingsFromText();
-    this.vocabulary = new Vocabulary(terms, lists, options.synonyms ?? [], this.settings.typos);
+    this.vocabulary = new Vocabulary(
+      options.postings.terms,
+      options.postings.lists,
+      options.synonyms,
+      settings.typos,
+    );
     this.scoring = {
       recordCount: count,
-      pageOf,
-      pageCount: this.pageFirst.length,
-      contiguous: layout !== undefined,
-      distinctKey: layout?.distinctKey ?? ((record) => distinctOf(this.recordAt(record))),
-      distinctInPage: layout?.distinctKey ? layout.distinctInPage : undefined,
-      samePageDecay: this.settings.weights.samePageDecay,
+      pageOf: layout.pageOf,
+      pageCount: layout.pageFirst.length,
+      contiguous: true,
+      distinctKey: layout.distinctKey,
+      distinctInPage: layout.distinctInPage,
+      samePageDecay: settings.weights.samePageDecay,
       decayPowers: [1],
       compareCustom: (a, b) => this.compareCustom(a, b),
-      weights: this.settings.weights,
-      pageRankOf: numberOf('weight.pageRank'),
+      weights: settings.weights,
+      pageRankOf: layout.numberOf('weight.pageRank'),
       listOf: (term) => this.vocabulary.listOf(term),
     };
-  }
-
-  /** The term table made from the records' text (records given as objects, not an index file). */
-  private postingsFromText(): PrebuiltPostings {
-    const built = new Map<string, number[]>();
-    for (let index = 0; index < this.recordCount; index++) {
-      const record = this.recordAt(index);
-      this.attributeTexts.forEach((textOf, attribute) => {
-        const text = textOf(record);
-        if (!text) return;
-        for (const token of this.tokens(text, attribute < this.textAttribute)) {
-          let list = built.get(token.norm);
-          if (!list) built.set(token.norm, (list = []));
-          list.push(index, token.part ? attribute + PART : attribute, token.pos);
-        }
-      });
-    }
-    const terms = [...built.keys()].sort();
-    return {terms, lists: terms.map((term) => built.get(term)!)};
   }
 
   /** Tokens of a text; headings repeat on every record of a section, so they are cached. */
@@ -227,7 +153,7 @@ export class SearchEngine {
   }
 
   /** Parses and ranks in one go: every posting list the query needs must be loaded. */
-  search({query, facetFilters}: EngineQuery): EngineResult {
+  search({query, facetFilters}: {query: string; facetFilters?: FacetFilters}): EngineResult {
     return this.rank(this.vocabulary.parse(query), facetFilters);
   }
 
@@ -236,8 +162,7 @@ export class SearchEngine {
     const ranked = rankRecords(this.scoring, words, matchers, this.allowed(facetFilters));
     const {recordAt} = this;
     let all: SearchRecord[] | undefined;
-    // A page of hits needs a few records of the thousands a common word matches at scale:
-    // they are put in order, and made, only as far as a page asks.
+    // A common word matches thousands of records at scale: they are put in order, and made, only as far as a page asks.
     return {
       get records() {
         return (all ??= ranked.slice(0, ranked.count).map(recordAt));
@@ -253,46 +178,27 @@ export class SearchEngine {
     return attribute >= this.textAttribute;
   }
 
-  /** Records the facet filters let through (cached: the dialog sends the same filters on every keystroke). */
+  /**
+   * Records the facet filters let through, per page (a mask of every record cost much of the first
+   * search). Cached: the dialog sends the same filters on every keystroke.
+   */
   private allowed(facetFilters: FacetFilters | undefined): Allowed {
     const key = JSON.stringify(facetFilters ?? null);
     let entry = this.filterCache.get(key);
     if (!entry) {
-      const {pageFacets} = this;
-      const {pageOf} = this.scoring;
-      if (pageFacets) {
-        // One record of a page of each facet number.
-        const first = new Map<number, number>();
-        pageFacets.forEach((facets, page) => {
-          if (!first.has(facets)) first.set(facets, this.pageFirst[page]);
-        });
-        const numbers = [...first.keys()];
-        const verdicts = applyFacetFilters(
-          numbers.map((facets) => this.recordAt(first.get(facets)!)),
-          facetFilters,
-        );
-        const byNumber = new Map(numbers.map((facets, index) => [facets, verdicts[index]]));
-        const pageAllowed = Uint8Array.from(pageFacets, (facets) => byNumber.get(facets)!);
-        // Per page, not per record: filling a mask of every record was a noticeable part of the first search.
-        let count = 0;
-        pageAllowed.forEach((allowed, page) => {
-          if (allowed) count += (this.pageFirst[page + 1] ?? this.recordCount) - this.pageFirst[page];
-        });
-        entry = {
-          allows: (record) => pageAllowed[pageOf[record]] === 1,
-          mask: pageAllowed,
-          byPage: true,
-          count,
-        };
-      } else {
-        const mask = applyFacetFilters(
-          Array.from({length: this.recordCount}, (_, index) => this.recordAt(index)),
-          facetFilters,
-        );
-        let count = 0;
-        for (let record = 0; record < mask.length; record++) count += mask[record];
-        entry = {allows: (record) => mask[record] === 1, mask, byPage: false, count};
-      }
+      const {pageOf, pageFirst, pageFacets} = this.layout;
+      // A filter is tried on the first record of the first page of each facet number.
+      const verdicts = new Map<number, number>();
+      const mask = Uint8Array.from(pageFacets, (facets, page) => {
+        if (!verdicts.has(facets))
+          verdicts.set(facets, applyFacetFilters([this.recordAt(pageFirst[page])], facetFilters)[0]);
+        return verdicts.get(facets)!;
+      });
+      let count = 0;
+      mask.forEach((allowed, page) => {
+        if (allowed) count += (pageFirst[page + 1] ?? this.recordCount) - pageFirst[page];
+      });
+      entry = {allows: (record) => mask[pageOf[record]] === 1, mask, byPage: true, count};
       if (this.filterCache.size >= 16) this.filterCache.delete(this.filterCache.keys().next().value!);
       this.filterCache.set(key, entry);
     }
@@ -314,16 +220,5 @@ export class SearchEngine {
       if (values[a] !== values[b]) return sign * (values[a] - values[b]);
     }
     return a - b;
-  }
-
-  /** Reads a dotted attribute path of a record. */
-  private valueOf(attribute: string): (record: SearchRecord) => unknown {
-    const keys = attribute.split('.');
-    return (record) => {
-      let value: unknown = record;
-      for (const key of keys)
-        value = value && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined;
-      return value;
-    };
   }
 }

@@ -25,10 +25,16 @@ function parseFilter(text: string): Filter {
   return {attribute: body.slice(0, colon).trim(), value: value.replace(/^"(.*)"$/, '$1'), negated};
 }
 
-function valuesOf(record: SearchRecord, attribute: string | string[]): string[] {
+/** The value at a dotted attribute path (split at the dots) of a record. */
+export function valueAt(record: SearchRecord, path: string[]): unknown {
   let value: unknown = record;
-  for (const key of typeof attribute === 'string' ? attribute.split('.') : attribute)
+  for (const key of path)
     value = value && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined;
+  return value;
+}
+
+function valuesOf(record: SearchRecord, path: string[]): string[] {
+  const value = valueAt(record, path);
   if (value === undefined || value === null) return [];
   return (Array.isArray(value) ? value : [value]).map(String);
 }
@@ -59,8 +65,9 @@ export function countFacets(
   const counts: Record<string, Record<string, number>> = {};
   for (const name of all) {
     const values: Record<string, number> = {};
+    const path = name.split('.');
     for (const record of records)
-      for (const value of valuesOf(record, name)) values[value] = (values[value] ?? 0) + 1;
+      for (const value of valuesOf(record, path)) values[value] = (values[value] ?? 0) + 1;
     counts[name] = values;
   }
   return counts;

@@ -10,7 +10,7 @@ export type QueryMatcher = {
   terms: Map<string, TermMatch>[];
 };
 
-export type Found = {ranges: [number, number][]; matched: number[]};
+type Found = {ranges: [number, number][]; matched: number[]};
 
 /** Character ranges of a text to highlight, and which query words matched it. */
 export function highlightRanges(tokens: Token[], matcher: QueryMatcher): Found {
@@ -40,9 +40,10 @@ export function highlightRanges(tokens: Token[], matcher: QueryMatcher): Found {
   return {ranges: merged, matched: [...matched].sort((a, b) => a - b)};
 }
 
-function matchLevel(found: Found, matcher: QueryMatcher): 'none' | 'partial' | 'full' {
+/** Without a matcher, any match is partial. */
+function matchLevel(found: Found, matcher?: QueryMatcher): 'none' | 'partial' | 'full' {
   if (found.matched.length === 0) return 'none';
-  return found.matched.length === matcher.words.length ? 'full' : 'partial';
+  return found.matched.length === matcher?.words.length ? 'full' : 'partial';
 }
 
 function mark(
@@ -76,11 +77,7 @@ export function renderHighlight(
   const trimmedEnd = text.trimEnd().length;
   return {
     value: mark(text, 0, text.length, found.ranges, pre, post),
-    matchLevel: matcher
-      ? matchLevel(found, matcher)
-      : found.matched.length
-        ? ('partial' as const)
-        : ('none' as const),
+    matchLevel: matchLevel(found, matcher),
     matchedWords: matcher ? found.matched.map((index) => matcher.words[index]) : [],
     fullyHighlighted:
       found.ranges.length === 1 && found.ranges[0][0] <= trimmedStart && found.ranges[0][1] >= trimmedEnd,
@@ -100,11 +97,7 @@ export function renderSnippet(
   ellipsis: string,
   matcher?: QueryMatcher,
 ) {
-  const level = matcher
-    ? matchLevel(found, matcher)
-    : found.matched.length
-      ? ('partial' as const)
-      : ('none' as const);
+  const level = matchLevel(found, matcher);
   const spans = [...text.matchAll(/\S+/g)].map(
     (match) => [match.index, match.index + match[0].length] as const,
   );

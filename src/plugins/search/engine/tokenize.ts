@@ -18,7 +18,7 @@ export type Token = {
   part: boolean;
 };
 
-/** The patterns that find words and their parts, for any text (`unicodePatterns`) or a plain one. */
+/** The patterns that find words and their parts, for any text (`UNICODE_PATTERNS`) or a plain one. */
 export type WordPatterns = {
   /** A run of letters, digits, combining marks and `_`. */
   word: RegExp;
@@ -33,10 +33,8 @@ export type WordPatterns = {
 };
 
 /**
- * The patterns with Unicode property classes, each built when a text first needs
- * it: V8 checks and compiles such a class when the pattern is made (about a
- * millisecond each, four times that on a slow phone, all in the first search),
- * and most texts here have no letter or digit outside ASCII.
+ * The patterns with Unicode property classes, each built when a text first needs it: V8 compiles
+ * such a class when the pattern is made, in the first search, and most texts here are plain ASCII.
  */
 const WORD_CHAR = '[\\p{L}\\p{M}\\p{N}_]';
 const UNICODE_SOURCES: Record<keyof WordPatterns, [string, string]> = {
@@ -47,7 +45,8 @@ const UNICODE_SOURCES: Record<keyof WordPatterns, [string, string]> = {
   wordStart: [`^${WORD_CHAR}`, 'u'],
 };
 const unicodeMade: Partial<WordPatterns> = {};
-const UNICODE_PATTERNS = Object.defineProperties(
+/** The patterns for any text. */
+export const UNICODE_PATTERNS = Object.defineProperties(
   {},
   Object.fromEntries(
     (Object.keys(UNICODE_SOURCES) as (keyof WordPatterns)[]).map((name) => [
@@ -56,11 +55,6 @@ const UNICODE_PATTERNS = Object.defineProperties(
     ]),
   ),
 ) as WordPatterns;
-
-/** The patterns for any text. */
-export function unicodePatterns(): WordPatterns {
-  return UNICODE_PATTERNS;
-}
 
 /** The same patterns for texts whose only letters and digits are ASCII (`PLAIN`): they find the same words. */
 const ASCII_PATTERNS: WordPatterns = {
@@ -79,7 +73,7 @@ const PLAIN = /^[\0-\x7f\u00a0\u2000-\u206f]*$/;
 
 /** The patterns that suit a text: the ASCII ones when it is plain. */
 export function wordPatterns(text: string): WordPatterns {
-  return PLAIN.test(text) ? ASCII_PATTERNS : unicodePatterns();
+  return PLAIN.test(text) ? ASCII_PATTERNS : UNICODE_PATTERNS;
 }
 
 /** A text's pieces: runs of word characters at odd positions, what stands between them at even ones. */
@@ -99,7 +93,7 @@ const ASCII = /^[ -~]*$/;
 let marks: RegExp | undefined;
 export function normalize(text: string): string {
   if (ASCII.test(text)) return text.toLowerCase();
-  // Built when first needed, like the word patterns below.
+  // Built when first needed, like the Unicode word patterns.
   return text
     .normalize('NFKD')
     .replace((marks ??= new RegExp('\\p{M}', 'gu')), '')

@@ -6,15 +6,15 @@
 
 /** What the merge needs to know of the records' pages and order (./engine.ts holds them). */
 export type RecordPages = {
-  /** Page number of each record. */
+  /** Page number of each record; a page's records are contiguous, so sorting record numbers groups them by page. */
   pageOf: Int32Array;
   pageCount: number;
-  /** Whether each page's records are contiguous (an index file's layout): sorting record numbers groups them by page. */
+  /** Always true: the engine's records come from an index file, page after page. */
   contiguous: boolean;
-  /** A number (or value) per record, equal exactly when the `settings.distinct` values are. */
-  distinctKey: (record: number) => unknown;
-  /** The same as small numbers within a page, when the layout gives them (see RecordLayout). */
-  distinctInPage?: {keyOf: (record: number) => number; size: number};
+  /** A number per record, equal exactly when the `settings.distinct` values are. */
+  distinctKey: (record: number) => number;
+  /** The same as small numbers within a page (see RecordLayout). */
+  distinctInPage: {keyOf: (record: number) => number; size: number};
   /** `settings.weights.samePageDecay` */
   samePageDecay: number;
   /** samePageDecay^n, as far as a page's candidates have needed. */
@@ -28,20 +28,13 @@ export type OrderedLazily = {count: number; slice(start: number, end: number): n
 
 /**
  * The best record of each `settings.distinct` value among `candidates`, best
- * first, after the same-page decay: the nth best record of a page (by
- * `byScore`) has its score multiplied by samePageDecay^n, so other pages' best
- * records come up. Only as much is worked out as a page of hits asks for: the
- * pages are merged best head first (a heap), and a page's candidates are sorted
- * only when the merge reaches its second one. With a decay between 0 and 1 a
- * page's order is the same before and after the decay, so the merge gives the
- * order a sort of all the decayed candidates would, and the first record of a
- * distinct value in its page's order is that value's best.
- *
- * With `upperBound` (a score no record of the page can pass), pages are
- * scored only when the merge needs them: in the order of their bounds, until
- * the best record left scores more than the best bound of the pages not
- * scored yet. A common word matches thousands of records; a page of hits
- * needs a few dozen pages scored.
+ * first, after the same-page decay (a page's nth best record's score times
+ * samePageDecay^n). Pages are merged best head first (a heap); a page's
+ * candidates are sorted when the merge reaches its second one. A decay in
+ * (0, 1] (the engine checks) keeps a page's order, so this is the order a sort
+ * of all the decayed candidates gives. With `upperBound` (no record of the page scores more),
+ * pages are scored in the order of their bounds, only until the best record
+ * left beats every bound not yet scored.
  */
 export function bestByPage(
   pages: RecordPages,
@@ -51,17 +44,8 @@ export function bestByPage(
   score: (record: number) => void,
   upperBound?: (page: number, record: number) => number,
 ): OrderedLazily {
-  const decayRate = pages.samePageDecay;
-  const {grouped, starts} = groupByPage(pages, candidates);
+  const {grouped, starts, distinct: count} = groupByPage(pages, candidates);
   const groups = starts.length - 1;
-  if (!(decayRate > 0 && decayRate <= 1)) {
-    // The decay could reorder a page: decay every page, then sort what is asked.
-    for (let i = 0; i < candidates.length; i++) score(candidates[i]);
-    for (let group = 0; group < groups; group++)
-      sortPage(pages, grouped, starts[group], starts[group + 1], scores, byScore);
-    return bestOfEachDistinct(pages, candidates, byScore);
-  }
-  const count = countDistinct(pages, grouped, starts);
   const head = new Int32Array(groups);
   // Scores a page's candidates and finds its best (the group's head until the group is sorted).
   const scorePage = (group: number) => {
@@ -82,34 +66,25 @@ export function bestByPage(
   // Position of each group's head in it; -1: the group is not sorted yet (the head is its best).
   const cursor = new Int32Array(groups).fill(-1);
   const heap = new MinHeap([], (a, b) => byScore(head[a], head[b]));
-  // Pages not scored yet, highest bound first.
-  let waiting: MinHeap | undefined;
-  let bound: Float64Array | undefined;
-  if (upperBound) {
-    const bounds = new Float64Array(groups);
+  // Pages not scored yet, highest bound first (without bounds, all are scored before a record is taken).
+  const bound = new Float64Array(groups).fill(Infinity);
+  if (upperBound)
     for (let group = 0; group < groups; group++) {
       const first = grouped[starts[group]];
-      bounds[group] = upperBound(pages.pageOf[first], first);
+      bound[group] = upperBound(pages.pageOf[first], first);
     }
-    bound = bounds;
-    waiting = new MinHeap(
-      Array.from({length: groups}, (_, group) => group),
-      (a, b) => bounds[b] - bounds[a],
-    );
-  } else {
-    for (let group = 0; group < groups; group++) {
-      scorePage(group);
-      heap.push(group);
-    }
-  }
-  const emitted = new Set<unknown>();
+  const waiting = new MinHeap(
+    Array.from({length: groups}, (_, group) => group),
+    (a, b) => (bound[a] === bound[b] ? 0 : bound[b] - bound[a]),
+  );
+  const emitted = new Set<number>();
   const ordered: number[] = [];
   const orderTo = (end: number) => {
     while (ordered.length < end) {
       // A page not scored yet might hold a record that beats (or ties) the best one left: score it first.
-      if (waiting && waiting.size > 0) {
+      if (waiting.size > 0) {
         const next = waiting.peek();
-        if (heap.size === 0 || !(scores[head[heap.peek()]] > bound![next])) {
+        if (heap.size === 0 || !(scores[head[heap.peek()]] > bound[next])) {
           waiting.pop();
           scorePage(next);
           heap.push(next);
@@ -122,7 +97,7 @@ export function bestByPage(
       const first = starts[group];
       const size = starts[group + 1] - first;
       if (cursor[group] < 0) {
-        if (size > 1) sortPage(pages, grouped, first, first + size, scores, byScore);
+        sortPage(pages, grouped, first, first + size, scores, byScore);
         cursor[group] = 0;
       }
       if (++cursor[group] < size) {
@@ -144,59 +119,27 @@ export function bestByPage(
   };
 }
 
-/** How many `settings.distinct` values the candidates (grouped by page) have. */
-function countDistinct(pages: RecordPages, grouped: Int32Array, starts: number[]): number {
-  const inPage = pages.distinctInPage;
-  if (!inPage) {
-    const keys = new Set<unknown>();
-    for (let i = 0; i < grouped.length; i++) keys.add(pages.distinctKey(grouped[i]));
-    return keys.size;
-  }
-  // Values never span pages: a value is marked with its page's group number.
-  const mark = new Int32Array(inPage.size);
-  let count = 0;
-  for (let group = 0; group + 1 < starts.length; group++) {
-    for (let i = starts[group]; i < starts[group + 1]; i++) {
-      const key = inPage.keyOf(grouped[i]);
-      if (mark[key] !== group + 1) {
-        mark[key] = group + 1;
-        count += 1;
-      }
-    }
-  }
-  return count;
-}
-
 /**
  * The candidates grouped by page: `grouped[starts[g] … starts[g + 1])` are the
- * candidates of the gth page that has any. When a page's records are
- * contiguous (an index file's layout), sorting the record numbers groups them;
- * otherwise a counting sort by page does.
+ * candidates of the gth page that has any (a page's records are contiguous), and
+ * how many `settings.distinct` values they have.
  */
-function groupByPage(pages: RecordPages, candidates: number[]): {grouped: Int32Array; starts: number[]} {
-  const {pageOf, pageCount} = pages;
-  let grouped: Int32Array;
-  if (pages.contiguous) {
-    grouped = Int32Array.from(candidates).sort();
-  } else {
-    const start = new Int32Array(pageCount + 1);
-    for (let i = 0; i < candidates.length; i++) start[pageOf[candidates[i]] + 1] += 1;
-    for (let page = 0; page < pageCount; page++) start[page + 1] += start[page];
-    grouped = new Int32Array(candidates.length);
-    for (let i = 0; i < candidates.length; i++) {
-      const record = candidates[i];
-      grouped[start[pageOf[record]]++] = record;
+function groupByPage({pageOf, distinctInPage}: RecordPages, candidates: number[]) {
+  const grouped = Int32Array.from(candidates).sort();
+  const starts: number[] = [];
+  // Values never span pages: a value is counted once, marked with its page's group number.
+  const mark = new Int32Array(distinctInPage.size);
+  let distinct = 0;
+  for (let i = 0; i < grouped.length; i++) {
+    if (i === 0 || pageOf[grouped[i]] !== pageOf[grouped[i - 1]]) starts.push(i);
+    const key = distinctInPage.keyOf(grouped[i]);
+    if (mark[key] !== starts.length) {
+      mark[key] = starts.length;
+      distinct += 1;
     }
   }
-  const starts: number[] = [];
-  let previous = -1;
-  for (let i = 0; i < grouped.length; i++) {
-    const page = pageOf[grouped[i]];
-    if (page !== previous) starts.push(i);
-    previous = page;
-  }
   starts.push(grouped.length);
-  return {grouped, starts};
+  return {grouped, starts, distinct};
 }
 
 /** Sorts a page's candidates by `byScore`, then multiplies the nth one's score by samePageDecay^n. */
@@ -226,20 +169,24 @@ function sortPage(
 /**
  * The records in the order `compare` gives, keeping the first of each
  * `settings.distinct` value: the best of each value is found in one pass, and
- * only those are put in order, as far as asked.
+ * those are sorted when first asked for.
  */
 export function bestOfEachDistinct(
   pages: RecordPages,
   records: number[],
   compare: (a: number, b: number) => number,
 ): OrderedLazily {
-  const best = new Map<unknown, number>();
+  const best = new Map<number, number>();
   for (const record of records) {
     const key = pages.distinctKey(record);
     const current = best.get(key);
     if (current === undefined || compare(record, current) < 0) best.set(key, record);
   }
-  return orderedLazily([...best.values()], compare);
+  let sorted: number[] | undefined;
+  return {
+    count: best.size,
+    slice: (start, end) => (sorted ??= [...best.values()].sort(compare)).slice(start, end),
+  };
 }
 
 /** A binary heap of numbers whose top is the least by `compare`. */
@@ -301,62 +248,4 @@ class MinHeap {
     }
     items[at] = item;
   }
-}
-
-function orderedLazily(items: number[], compare: (a: number, b: number) => number): OrderedLazily {
-  // items[0 … ordered) are the first `ordered` items, in order; the rest are in no order.
-  let ordered = 0;
-  // Copied one by one: spreading tens of thousands of items into splice overflows the stack.
-  const write = (from: number, values: number[]) => {
-    for (let i = 0; i < values.length; i++) items[from + i] = values[i];
-  };
-  const orderTo = (end: number) => {
-    if (end <= ordered) return;
-    const rest = items.slice(ordered);
-    const wanted = end - ordered;
-    if (wanted * 8 >= rest.length) {
-      write(ordered, rest.sort(compare));
-      ordered = items.length;
-      return;
-    }
-    // The `wanted` best of the rest with a heap whose root is the worst kept so far.
-    const heap: number[] = [];
-    const later = (a: number, b: number) => compare(heap[a], heap[b]) > 0;
-    const swap = (a: number, b: number) => ([heap[a], heap[b]] = [heap[b], heap[a]]);
-    for (const item of rest) {
-      if (heap.length < wanted) {
-        heap.push(item);
-        for (let at = heap.length - 1; at > 0 && later(at, (at - 1) >> 1); at = (at - 1) >> 1)
-          swap(at, (at - 1) >> 1);
-      } else if (compare(item, heap[0]) < 0) {
-        heap[0] = item;
-        for (let at = 0; ;) {
-          const left = 2 * at + 1;
-          const right = left + 1;
-          let worst = at;
-          if (left < heap.length && later(left, worst)) worst = left;
-          if (right < heap.length && later(right, worst)) worst = right;
-          if (worst === at) break;
-          swap(at, worst);
-          at = worst;
-        }
-      }
-    }
-    heap.sort(compare);
-    const chosen = new Set(heap);
-    write(ordered, heap);
-    write(
-      end,
-      rest.filter((item) => !chosen.has(item)),
-    );
-    ordered = end;
-  };
-  return {
-    count: items.length,
-    slice(start, end) {
-      const stop = Math.min(end, items.length);
-      orderTo(stop);
-      return items.slice(start, stop);
-    },
-  };
 }

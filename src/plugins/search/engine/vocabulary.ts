@@ -79,10 +79,8 @@ export class Vocabulary {
 
   /** Matched terms of a parsed query whose posting lists are not loaded yet (a split index). */
   missingTerms({matchers}: ParsedQuery): string[] {
-    const missing = new Set<string>();
-    for (const terms of matchers)
-      for (const term of terms.keys()) if (!this.postings.has(term)) missing.add(term);
-    return [...missing];
+    const terms = new Set(matchers.flatMap((matches) => [...matches.keys()]));
+    return [...terms].filter((term) => !this.postings.has(term));
   }
 
   addPostings(terms: string[], lists: ArrayLike<number>[]): void {
@@ -149,16 +147,10 @@ export class Vocabulary {
   }
 }
 
-/** The last character of a text, a surrogate pair whole. */
-function lastCharacter(text: string): string {
-  const code = text.charCodeAt(text.length - 1);
-  return code >= 0xdc00 && code <= 0xdfff && text.length > 1 ? text.slice(-2) : text.slice(-1);
-}
-
 export function parseQuery(query: string): QueryWord[] {
   const tokens = tokenize(query).filter((token) => !token.part);
-  // A word character at the end: the same test as a word's start, on the last character (or surrogate pair).
-  const typingLastWord = startsWithWordChar(lastCharacter(query));
+  // A word character at the end: the same test as a word's start, on the last character (a code point).
+  const typingLastWord = startsWithWordChar(Array.from(query).at(-1) ?? '');
   const words = tokens.slice(0, MAX_QUERY_WORDS).map((token, index) => ({
     original: query.slice(token.start, token.end),
     norm: token.norm,

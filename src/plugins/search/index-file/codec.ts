@@ -2,28 +2,15 @@ import {INDEX_FILE_ERROR} from '../codeMarkers.ts';
 import {splitWordRuns, startsWithWordChar} from '../engine/tokenize.ts';
 import type {SearchSettings} from '../settings.ts';
 import type {WarmUpSample} from '../warm-up/sample.ts';
-import {
-  LEVELS,
-  LEVEL_WEIGHT,
-  type Hierarchy,
-  type RecordType,
-  type SearchRecord,
-  type Synonym,
-} from '../types.ts';
+import {LEVELS, type RecordType, type SearchRecord, type Synonym} from '../types.ts';
 
 /**
- * The local index file: the same records the Algolia upload gets, written
- * compactly, and what the engine needs to search them without reading the text.
- *
- * - Pages are listed once; headings, anchors and section names are stored once
- *   in `strings`; records refer to them by number.
- * - Every text (headings, section names, content) is written as a list of
- *   numbered pieces: words and what stands between them (`pieces`, most frequent
- *   first; one space between two words is implied). A number is one character
- *   (`width` 1) or two, so a text is a short string that JSON parses fast. The
- *   words are what the engine indexes, so the browser builds the engine's term
- *   table (postings) by walking these numbers once, with no text to tokenize:
- *   `buildPostings`. It is also smaller after gzip than the text as JSON.
+ * The local index file (../README.md, "The index file"): the records the Algolia
+ * upload gets, written compactly. Pages are listed once; headings, anchors and
+ * section names once in `strings`. Every text is a list of numbered pieces (words
+ * and what stands between them, most frequent first; one space between two words
+ * is implied), a number one character (`width` 1) or two, so the term table is
+ * built by walking numbers, with no text to tokenize (`buildPostings`).
  */
 export type LocalIndexFile = {
   format: 3;
@@ -57,12 +44,9 @@ export type LocalIndexFile = {
 
 /**
  * The first file of a split index (what the build writes): all of the above but
- * the content and the headings (`levels`), plus the engine's vocabulary and where
- * the rest is. A query loads the posting shards of the terms it matches
- * (precomputed lists: the browser decodes, it does not build), and the hits
- * shown load their pages' content shards, which hold their content and headings:
- * ranking needs neither, and at ten times the site the headings were most of the
- * first file. `./joinIndex.ts` puts the parts back together for Node readers.
+ * the content and the headings (`levels`), which ranking does not read, plus the
+ * engine's vocabulary and where the shards are (posting lists per run of terms,
+ * content and headings per run of pages).
  */
 export type SplitIndexFile = Omit<LocalIndexFile, 'format' | 'records'> & {
   format: 5;
@@ -70,17 +54,14 @@ export type SplitIndexFile = Omit<LocalIndexFile, 'format' | 'records'> & {
   /** The engine's vocabulary, sorted (JavaScript string order), one term per line. */
   terms: string;
   shards: {
-    /**
-     * Folder of the shards, relative to this file. It carries a hash of the whole
-     * index, so a tab holding an old deploy's first file never reads a new deploy's shards.
-     */
+    /** Folder of the shards, relative to this file, named by a hash of the index (no deploy reads another's). */
     path: string;
     /** Index of the first term of each posting shard (`t<n>.json`); contiguous ranges, so prefixes find theirs. */
     terms: number[];
     /** Index of the first record of each content shard (`c<n>.json`); whole pages. */
     records: number[];
   };
-  /** A few pages to warm the engine up on before the first query (./warmUp.ts). */
+  /** A few pages to warm the engine up on before the first query (../warm-up). */
   warmUp?: WarmUpSample;
 };
 
@@ -109,7 +90,7 @@ export const TYPES: RecordType[] = [...LEVELS, 'content'];
  * Piece numbers as characters that JSON writes as themselves: from U+0020, without
  * `"`, `\` and the UTF-16 surrogates.
  */
-export const ALPHABET = 0xffff - 0x20 + 1 - 2 - 0x800;
+const ALPHABET = 0xffff - 0x20 + 1 - 2 - 0x800;
 
 function toChar(id: number): string {
   let code = 0x20 + id;
@@ -119,18 +100,12 @@ function toChar(id: number): string {
   return String.fromCharCode(code);
 }
 
-export function fromCode(code: number): number {
+function fromCode(code: number): number {
   let value = code;
   if (value >= 0xe000) value -= 0x800;
   if (value > 0x5c) value -= 1;
   if (value > 0x22) value -= 1;
   return value - 0x20;
-}
-
-/** Words and separators of a text: separator, word, separator, …, separator. */
-function split(text: string): string[] {
-  // Runs of word characters, as the tokenizer sees words.
-  return splitWordRuns(text);
 }
 
 export function encodeIndex(
@@ -187,8 +162,9 @@ export function encodeIndex(
 
   // Pieces numbered by frequency, so the common ones get the small numbers (one UTF-8 byte).
   const count = new Map<string, number>();
+  // Separator, word, separator, …, separator: runs of word characters, as the tokenizer sees words.
   const pieceLists = (text: string) =>
-    split(text).filter((piece, index, all) => !isImplied(piece, index, all.length));
+    splitWordRuns(text).filter((piece, index, all) => !isImplied(piece, index, all.length));
   const allTexts = [...texts, ...contents.filter((text): text is string => text !== null)];
   for (const text of allTexts)
     for (const piece of pieceLists(text)) count.set(piece, (count.get(piece) ?? 0) + 1);
@@ -231,16 +207,11 @@ export function checkFormat(file: LocalIndexFile): void {
     throw new Error(`${INDEX_FILE_ERROR} unsupported index format`);
 }
 
-/** The number at position `index` of a column. */
+/** The number at position `index` of a column or an encoded text. */
 export function numberAt(column: string, index: number, width: 1 | 2): number {
   return width === 1
     ? fromCode(column.charCodeAt(index))
     : fromCode(column.charCodeAt(2 * index)) * ALPHABET + fromCode(column.charCodeAt(2 * index + 1));
-}
-
-/** Page of each record. */
-export function recordPages(file: IndexMetadata): Int32Array {
-  return pageColumns(file).pageOf;
 }
 
 /** Page of each record, and first record of each page (a page's records are contiguous). */
@@ -261,16 +232,6 @@ export function recordCount(file: IndexMetadata): number {
   return file.records.types.length / file.width;
 }
 
-/** Piece numbers of an encoded text. */
-function readIds(encoded: string, width: 1 | 2, into: (id: number) => void): void {
-  if (width === 1) {
-    for (let i = 0; i < encoded.length; i++) into(fromCode(encoded.charCodeAt(i)));
-  } else {
-    for (let i = 0; i + 1 < encoded.length; i += 2)
-      into(fromCode(encoded.charCodeAt(i)) * ALPHABET + fromCode(encoded.charCodeAt(i + 1)));
-  }
-}
-
 /** Turns encoded texts back into text. */
 export function textDecoder(file: IndexMetadata): (encoded: string) => string {
   const {pieces, width} = file;
@@ -281,77 +242,14 @@ export function textDecoder(file: IndexMetadata): (encoded: string) => string {
   return (encoded) => {
     let text = '';
     let afterWord = false;
-    readIds(encoded, width, (id) => {
-      if (isWord(id)) {
-        if (afterWord) text += ' ';
-        afterWord = true;
-      } else {
-        afterWord = false;
-      }
+    for (let at = 0; at < encoded.length / width; at++) {
+      const id = numberAt(encoded, at, width);
+      if (afterWord && isWord(id)) text += ' ';
+      afterWord = isWord(id);
       text += pieces[id];
-    });
+    }
     return text;
   };
-}
-
-/**
- * Records back from the file. `objectID` is left empty: hashing every record
- * costs more than the rest of decoding, and only hits need it (see `withObjectId` in ./recordId).
- */
-export function decodeIndex(file: LocalIndexFile): SearchRecord[] {
-  checkFormat(file);
-  const {pages, facets, width, records} = file;
-  const decodeText = textDecoder(file);
-  const strings: (string | undefined)[] = new Array(file.strings.length);
-  const text = (index: number) => (index < 0 ? null : (strings[index] ??= decodeText(file.strings[index])));
-  const stringAt = (column: string, record: number) => text(numberAt(column, record, width) - 1);
-  const facetValues = facets.map(withoutUndefined);
-  const pageOf = recordPages(file);
-  const [l1, l2, l3, l4, l5, l6] = records.levels;
-  let previousPage = -1;
-  let position = 0;
-  return records.content.map((encoded, record) => {
-    const page = pageOf[record];
-    const [urlWithoutAnchor, lvl0, pageRank, facet] = pages[page];
-    position = page === previousPage ? position + 1 : 0;
-    previousPage = page;
-    const type = TYPES[numberAt(records.types, record, width)];
-    const anchor = stringAt(records.anchors, record);
-    const url = anchor ? `${urlWithoutAnchor}#${anchor}` : urlWithoutAnchor;
-    // Content is decoded when read: only hits need it (the engine searches the piece numbers).
-    const hierarchy: Hierarchy = {
-      lvl0: text(lvl0),
-      lvl1: stringAt(l1, record),
-      lvl2: stringAt(l2, record),
-      lvl3: stringAt(l3, record),
-      lvl4: stringAt(l4, record),
-      lvl5: stringAt(l5, record),
-      lvl6: stringAt(l6, record),
-    };
-    let content: string | null = null;
-    let pending = encoded !== null;
-    return {
-      objectID: '',
-      url,
-      url_without_anchor: urlWithoutAnchor,
-      anchor,
-      type,
-      hierarchy,
-      get content() {
-        if (pending) {
-          content = decodeText(encoded!);
-          pending = false;
-        }
-        return content;
-      },
-      set content(value) {
-        content = value;
-        pending = false;
-      },
-      weight: {pageRank, level: LEVEL_WEIGHT[type], position},
-      ...facetValues[facet],
-    };
-  });
 }
 
 export function withoutUndefined<T extends object>(value: T): Partial<T> {

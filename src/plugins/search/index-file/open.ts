@@ -7,22 +7,22 @@ import {
 import type {SearchParams} from '../algolia-protocol/requests.ts';
 import {INDEX_FILE_ERROR} from '../codeMarkers.ts';
 import {SearchEngine} from '../engine/engine.ts';
-import {lowerBound, PART} from '../engine/vocabulary.ts';
+import {lowerBound} from '../engine/vocabulary.ts';
 import type {SearchRecord} from '../types.ts';
 import {
-  decodeIndex,
+  checkSplitFormat,
   isSplitIndex,
   type ContentShard,
   type LocalIndexFile,
   type PostingShard,
   type SplitIndexFile,
 } from './codec.ts';
-import {loadedContent, recordLayout, splitRecords} from './layout.ts';
+import {splitRecords, loadedContent, recordLayout, wholeRecords} from './layout.ts';
 import {buildPostings, decodePostingList} from './postings.ts';
 import {shardPath} from './shards.ts';
 
 /** Fetches a shard by its path relative to the first file, parsed. */
-export type ShardReader = (path: string) => Promise<unknown>;
+type ShardReader = (path: string) => Promise<unknown>;
 
 /**
  * What a consumer shows of a page of hits: DocSearch's dialog shows at most
@@ -46,22 +46,14 @@ export type IndexSearch = ((
 
 /** The engine over a whole index file, with the term table built from the file's piece numbers (no tokenizing). */
 export function searchEngineFor(file: LocalIndexFile): SearchEngine {
-  return new SearchEngine(decodeIndex(file), {
+  const layout = recordLayout(file);
+  return new SearchEngine(wholeRecords(file, layout), {
     settings: file.settings,
     synonyms: file.synonyms,
-    postings: buildPostings(file, PART),
-    layout: recordLayout(file),
+    postings: buildPostings(file),
+    layout,
   });
 }
-
-/** Loads shards as a query needs them (nothing to load for a whole file). */
-type Loader = {
-  /** Posting lists of the terms the engine lacks for a parsed query. */
-  postings(terms: string[]): Promise<void>;
-  /** Content and headings of the records about to be shown. */
-  content(records: readonly SearchRecord[]): Promise<void>;
-  all(): Promise<void>;
-};
 
 /**
  * An index file, whole or split, ready to answer requests. Each request is
@@ -75,25 +67,23 @@ type Loader = {
 export function openIndex(file: LocalIndexFile | SplitIndexFile, read: ShardReader): IndexSearch {
   const {engine, load} = isSplitIndex(file)
     ? openSplit(file, read)
-    : {engine: searchEngineFor(file), load: wholeFile};
+    : {engine: searchEngineFor(file), load: undefined};
   const answer = async (indexName: string, params: SearchParams, {perSection}: ShownHits = {}) => {
     const parsed = engine.vocabulary.parse(typeof params.query === 'string' ? params.query : '');
-    await load.postings(engine.vocabulary.missingTerms(parsed));
+    await load?.postings(engine.vocabulary.missingTerms(parsed));
     const result = engine.rank(parsed, params.facetFilters);
     const page = pageOfHits(engine, result, params);
     // A record's section is known before its content is loaded.
     const shown = perSection === undefined ? page : firstOfEachSection(page, perSection);
-    await load.content(shown);
+    await load?.content(shown);
     return answerSearch(engine, indexName, params, result, shown);
   };
-  return Object.assign(answer, {engine, loadAll: () => load.all()});
+  return Object.assign(answer, {engine, loadAll: async () => load?.all()});
 }
 
-const nothing = async () => undefined;
-const wholeFile: Loader = {postings: nothing, content: nothing, all: nothing};
-
-/** The engine over a split index's first file, and what loads its shards. */
-function openSplit(file: SplitIndexFile, read: ShardReader): {engine: SearchEngine; load: Loader} {
+/** The engine over a split index's first file, and what loads its shards as a query needs them. */
+function openSplit(file: SplitIndexFile, read: ShardReader) {
+  checkSplitFormat(file);
   const {shards} = file;
   const terms = file.terms.split('\n');
   // Filled as content shards arrive; the records read their content and headings from it.
@@ -135,21 +125,18 @@ function openSplit(file: SplitIndexFile, read: ShardReader): {engine: SearchEngi
   };
   // First record of each page, by URL: a hit's content shard is its page's.
   const pageStart = new Map<string, number>();
-  let record = 0;
-  for (const [url, , , , count] of file.pages) {
-    pageStart.set(url, record);
-    record += count;
-  }
+  file.pages.forEach(([url], page) => pageStart.set(url, layout.pageFirst[page]));
   return {
     engine,
     load: {
-      async postings(missing) {
+      /** Posting lists of the terms the engine lacks for a parsed query. */
+      async postings(missing: string[]) {
         if (missing.length === 0) return;
         const unloaded = missing.filter((term) => !encodedLists.has(term));
         if (unloaded.length) {
-          // The vocabulary is sorted: a term's number is its position (no map of every term to build).
+          // A term's number is its position in the sorted vocabulary (no map of every term to build).
           const needed = new Set(
-            unloaded.map((term) => lastAtOrBelow(shards.terms, positionOf(terms, term))),
+            unloaded.map((term) => lastAtOrBelow(shards.terms, lowerBound(terms, term))),
           );
           await Promise.all([...needed].map((index) => load('t', index, applyPostings(index))));
         }
@@ -161,7 +148,8 @@ function openSplit(file: SplitIndexFile, read: ShardReader): {engine: SearchEngi
         );
         for (const term of decode) encodedLists.delete(term);
       },
-      async content(records) {
+      /** Content and headings of the records about to be shown. */
+      async content(records: readonly SearchRecord[]) {
         const needed = new Set<number>();
         for (const hit of records) {
           const start = pageStart.get(hit.url_without_anchor);
@@ -177,13 +165,6 @@ function openSplit(file: SplitIndexFile, read: ShardReader): {engine: SearchEngi
       },
     },
   };
-}
-
-/** Position of `term` in the sorted vocabulary. */
-function positionOf(sorted: string[], term: string): number {
-  const position = lowerBound(sorted, term);
-  if (sorted[position] !== term) throw new Error(`${INDEX_FILE_ERROR} "${term}" is not in the vocabulary`);
-  return position;
 }
 
 /** Position of the last value ≤ `value` in an ascending list starting at 0. */

@@ -1,18 +1,19 @@
 import {INDEX_FILE_ERROR} from '../codeMarkers.ts';
 import {startsWithWordChar, tokenize} from '../engine/tokenize.ts';
+import {PART} from '../engine/vocabulary.ts';
 import {LEVELS, type Level} from '../types.ts';
-import {ALPHABET, checkFormat, fromCode, numberAt, recordPages, type LocalIndexFile} from './codec.ts';
+import {checkFormat, numberAt, pageColumns, type LocalIndexFile} from './codec.ts';
 
 /** The engine's term table: sorted terms and, for each, flat [record, attribute code, position, …]. */
-export type Postings = {terms: string[]; lists: Int32Array[]};
+type Postings = {terms: string[]; lists: number[][]};
 
 /**
  * The engine's term table, built from the piece numbers (no tokenizing of
- * texts): the same entries, in the same order, as `SearchEngine` makes from the
- * records' text (tests/unit/search-records.test.ts compares them). Attribute
- * codes at or above `partOffset` mark compound-word parts, as in the engine.
+ * texts): the same entries, in the same order, as tokenizing each record's
+ * searchable texts gives (tests/unit/search-records.test.ts compares them).
+ * Attribute codes at or above `PART` mark compound-word parts.
  */
-export function buildPostings(file: LocalIndexFile, partOffset: number): Postings {
+export function buildPostings(file: LocalIndexFile): Postings {
   checkFormat(file);
   const attributes = file.settings.searchableAttributes.map((attribute) => {
     const level = /^hierarchy\.(lvl[0-6])$/.exec(attribute)?.[1] as Level | undefined;
@@ -39,105 +40,46 @@ export function buildPostings(file: LocalIndexFile, partOffset: number): Posting
   const dropsAfter = pieces.map((piece) => piece.endsWith("'") || piece.endsWith('’'));
   const apostropheWord = pieces.map((piece) => piece.length === 1 && /[st]/i.test(piece));
 
-  /** Calls `visit` with the terms and the position of each indexed word of an encoded text. */
-  const eachWord = (encoded: string, visit: (terms: Int32Array, position: number) => void) => {
+  // Per term number, its postings in the order they are met: [record, attribute code, position, …].
+  const lists: number[][] = [];
+  /** Adds the tokens of an encoded text: each word's terms at its position. */
+  const add = (encoded: string, record: number, attribute: number) => {
     let position = 0;
     let previous = -1;
-    const step = width === 1 ? 1 : 2;
-    for (let i = 0; i < encoded.length; i += step) {
-      const id =
-        width === 1
-          ? fromCode(encoded.charCodeAt(i))
-          : fromCode(encoded.charCodeAt(i)) * ALPHABET + fromCode(encoded.charCodeAt(i + 1));
+    for (let at = 0; at < encoded.length / width; at++) {
+      const id = numberAt(encoded, at, width);
       const terms = wordTerms[id];
       const dropped = terms !== null && apostropheWord[id] && previous >= 0 && dropsAfter[previous];
       previous = id;
       if (terms === null || dropped || terms.length === 0) continue;
-      visit(terms, position);
+      for (const term of terms) {
+        const list = (lists[term < 0 ? -term - 1 : term] ??= []);
+        list.push(record, term < 0 ? attribute + PART : attribute, position);
+      }
       position += 1;
     }
   };
-
-  /** Tokens of an encoded text: flat [term (negative: part), position, …]. */
-  const tokensOf = (encoded: string): number[] => {
-    const tokens: number[] = [];
-    eachWord(encoded, (terms, position) => {
-      for (let t = 0; t < terms.length; t++) tokens.push(terms[t], position);
-    });
-    return tokens;
-  };
-
-  // [term, record, attribute code, position] per token, then grouped by term (stable).
-  let entries = new Int32Array(1 << 16);
-  let size = 0;
-  const reserve = (count: number) => {
-    if (size + count <= entries.length) return;
-    const grown = new Int32Array(Math.max(entries.length * 2, size + count));
-    grown.set(entries);
-    entries = grown;
-  };
-  const write = (term: number, record: number, attribute: number, position: number) => {
-    entries[size++] = term < 0 ? -term - 1 : term;
-    entries[size++] = record;
-    entries[size++] = term < 0 ? attribute + partOffset : attribute;
-    entries[size++] = position;
-  };
-  const add = (tokens: number[], record: number, attribute: number) => {
-    reserve(tokens.length * 2);
-    for (let i = 0; i < tokens.length; i += 2) write(tokens[i], record, attribute, tokens[i + 1]);
-  };
-  // Content is seldom repeated: its tokens go straight into the table (no array per text to collect).
-  const mostTerms = wordTerms.reduce((most, terms) => Math.max(most, terms?.length ?? 0), 1);
-  const addContent = (encoded: string, record: number, attribute: number) => {
-    reserve(encoded.length * mostTerms * 4);
-    eachWord(encoded, (terms, position) => {
-      for (let t = 0; t < terms.length; t++) write(terms[t], record, attribute, position);
-    });
-  };
   const {records} = file;
-  const pageOf = recordPages(file);
-  // Headings repeat on every record of their section: their tokens are made once.
-  const stringTokens: (number[] | undefined)[] = new Array(file.strings.length);
-  const headingTokens = (index: number) => (stringTokens[index] ??= tokensOf(file.strings[index]));
-  const columns = attributes.map((level) => (level > 0 ? records.levels[level - 1] : ''));
+  const {pageOf} = pageColumns(file);
   for (let record = 0; record < records.content.length; record++) {
     for (let attribute = 0; attribute < attributes.length; attribute++) {
       const level = attributes[attribute];
-      if (level < 0) {
-        const content = records.content[record];
-        if (content) addContent(content, record, attribute);
-        continue;
-      }
-      const index =
-        level === 0 ? file.pages[pageOf[record]][1] : numberAt(columns[attribute], record, width) - 1;
-      if (index >= 0) add(headingTokens(index), record, attribute);
+      const text =
+        level < 0
+          ? records.content[record]
+          : file.strings[
+              level === 0
+                ? file.pages[pageOf[record]][1]
+                : numberAt(records.levels[level - 1], record, width) - 1
+            ];
+      if (text) add(text, record, attribute);
     }
   }
 
-  const counts = new Int32Array(termNumbers.size);
-  for (let i = 0; i < size; i += 4) counts[entries[i]] += 1;
   const norms = [...termNumbers.keys()];
-  const order = norms.map((_, id) => id).filter((id) => counts[id] > 0);
+  const order = norms.map((_, id) => id).filter((id) => lists[id] !== undefined);
   order.sort((a, b) => (norms[a] < norms[b] ? -1 : norms[a] > norms[b] ? 1 : 0));
-  const start = new Int32Array(termNumbers.size);
-  let offset = 0;
-  for (const id of order) {
-    start[id] = offset;
-    offset += counts[id] * 3;
-  }
-  const flat = new Int32Array(offset);
-  const fill = start.slice();
-  for (let i = 0; i < size; i += 4) {
-    const at = fill[entries[i]];
-    flat[at] = entries[i + 1];
-    flat[at + 1] = entries[i + 2];
-    flat[at + 2] = entries[i + 3];
-    fill[entries[i]] = at + 3;
-  }
-  return {
-    terms: order.map((id) => norms[id]),
-    lists: order.map((id) => flat.subarray(start[id], start[id] + counts[id] * 3)),
-  };
+  return {terms: order.map((id) => norms[id]), lists: order.map((id) => lists[id])};
 }
 
 /**
@@ -168,12 +110,9 @@ function encodeNumber(value: number): string {
 }
 
 /**
- * An encoded posting list followed by `copies - 1` copies of its entries, the
- * records of each copy `shift` above the previous one's (the search worker's
- * repeated warm-up sample): the same text as encoding the repeated list, made
- * by joining strings. Only a copy's first record differs from the original's
- * code, and by the same difference in every copy. `shift` must exceed the
- * list's records.
+ * The encoding of a list and `copies - 1` copies of it, each copy's records `shift` (more than the
+ * list's records) above the previous one's (the warm-up sample), made by joining strings: only a
+ * copy's first record differs from the original's code, by the same difference in every copy.
  */
 export function repeatPostingList(encoded: string, copies: number, shift: number): string {
   const list = decodePostingList(encoded);

@@ -2,6 +2,7 @@ import {INDEX_FILE_ERROR} from '../codeMarkers.ts';
 import {
   checkFormat,
   FORMAT,
+  pageColumns,
   SPLIT_FORMAT,
   type ContentShard,
   type LocalIndexFile,
@@ -10,14 +11,8 @@ import {
 } from './codec.ts';
 import {buildPostings, encodePostingList} from './postings.ts';
 
-/**
- * The split index: the first file and its shards, named by their folder (a
- * hash of the index) and number. `splitIndex` makes them at build time,
- * `joinIndex` puts them back together for Node readers.
- */
-
 /** Raw size (characters) a shard is filled up to before the next one starts. */
-export const SHARD_SIZE = {postings: 16_000, content: 4_000};
+const SHARD_SIZE = {postings: 16_000, content: 4_000};
 
 /**
  * The build's split index: the first file and its shards (name relative to the
@@ -25,65 +20,41 @@ export const SHARD_SIZE = {postings: 16_000, content: 4_000};
  */
 export function splitIndex(
   file: LocalIndexFile,
-  partOffset: number,
   folder: string,
   size = SHARD_SIZE,
 ): {first: SplitIndexFile; shards: Map<string, PostingShard | ContentShard>} {
   checkFormat(file);
-  const {terms, lists} = buildPostings(file, partOffset);
+  const {terms, lists} = buildPostings(file);
   const path = folder.endsWith('/') ? folder : `${folder}/`;
   const shards = new Map<string, PostingShard | ContentShard>();
-  const termStarts: number[] = [];
-  let postings: string[] = [];
-  let filled = 0;
-  const closePostings = () => {
-    shards.set(shardPath(path, 't', termStarts.length - 1), {
-      format: SPLIT_FORMAT,
-      first: termStarts[termStarts.length - 1],
-      lists: postings,
-    });
-  };
-  lists.forEach((list, index) => {
-    const text = encodePostingList(list);
-    if (index === 0 || filled + text.length > size.postings) {
-      if (index > 0) closePostings();
-      termStarts.push(index);
-      postings = [];
-      filled = 0;
-    }
-    postings.push(text);
-    filled += text.length;
+  const encoded = lists.map(encodePostingList);
+  const termStarts = runStarts(
+    encoded.map((text) => text.length),
+    size.postings,
+  );
+  termStarts.forEach((first, index) => {
+    const end = termStarts[index + 1] ?? encoded.length;
+    shards.set(shardPath(path, 't', index), {format: SPLIT_FORMAT, first, lists: encoded.slice(first, end)});
   });
-  if (lists.length) closePostings();
-
-  const recordStarts: number[] = [];
-  let content: (string | null)[] = [];
-  let record = 0;
-  filled = 0;
+  // Content shards hold whole pages.
+  const {content, levels} = file.records;
+  const {pageFirst} = pageColumns(file);
+  const pageLength = file.pages.map((page, index) =>
+    content
+      .slice(pageFirst[index], pageFirst[index] + page[4])
+      .reduce((sum, text) => sum + (text?.length ?? 0), 0),
+  );
+  const recordStarts = runStarts(pageLength, size.content).map((page) => pageFirst[page]);
   const {width} = file;
-  const closeContent = () => {
-    const first = recordStarts[recordStarts.length - 1];
-    shards.set(shardPath(path, 'c', recordStarts.length - 1), {
+  recordStarts.forEach((first, index) => {
+    const end = recordStarts[index + 1] ?? content.length;
+    shards.set(shardPath(path, 'c', index), {
       format: SPLIT_FORMAT,
       first,
-      content,
-      levels: file.records.levels.map((column) => column.slice(first * width, record * width)),
+      content: content.slice(first, end),
+      levels: levels.map((column) => column.slice(first * width, end * width)),
     });
-  };
-  file.pages.forEach((page, index) => {
-    const texts = file.records.content.slice(record, record + page[4]);
-    const length = texts.reduce((sum, text) => sum + (text?.length ?? 0), 0);
-    if (index === 0 || filled + length > size.content) {
-      if (index > 0) closeContent();
-      recordStarts.push(record);
-      content = [];
-      filled = 0;
-    }
-    content.push(...texts);
-    filled += length;
-    record += page[4];
   });
-  if (file.pages.length) closeContent();
 
   const {types, anchors} = file.records;
   return {
@@ -96,6 +67,20 @@ export function splitIndex(
     },
     shards,
   };
+}
+
+/** Where runs of items start, each run filled up to `limit` (of `sizes`) but holding at least one item. */
+function runStarts(sizes: number[], limit: number): number[] {
+  const starts: number[] = [];
+  let filled = 0;
+  sizes.forEach((size, index) => {
+    if (index === 0 || filled + size > limit) {
+      starts.push(index);
+      filled = 0;
+    }
+    filled += size;
+  });
+  return starts;
 }
 
 /** A shard's file name, relative to the first file. */

@@ -2,17 +2,15 @@ import type {SearchParams} from '../algolia-protocol/requests.ts';
 import {isSplitIndex, type ContentShard, type IndexMetadata, type PostingShard} from '../index-file/codec.ts';
 import {openIndex} from '../index-file/open.ts';
 import {repeatPostingList} from '../index-file/postings.ts';
+import {LEVELS} from '../types.ts';
 import type {WarmUpSample} from './sample.ts';
 
 /**
- * How the engine warms up (./sample.ts says why): the sample is repeated
- * `copies` times, because the engine's loops are compiled only once they have
- * run long enough (the sample as it is left the first search at scale as slow
- * as cold), and its queries are asked `rounds` times, each time of a freshly
- * opened copy so that decoding runs again. Fewer rounds of more copies warmed
- * up for longer and left the first search slower, on the synthetic 10× index.
+ * How the engine warms up (./sample.ts says why): the sample `copies` times
+ * over, as a loop is compiled only once it has run long enough, and its queries
+ * asked `rounds` times, each of a freshly opened copy so that decoding runs again.
  */
-export const WARM_UP = {copies: 20, rounds: 2};
+const WARM_UP = {copies: 20, rounds: 2};
 
 /**
  * What DocSearch 3.9's dialog asks besides the query, facet filters and highlight tags: the warm-up
@@ -20,27 +18,8 @@ export const WARM_UP = {copies: 20, rounds: 2};
  * against it).
  */
 export const DOCSEARCH_DIALOG_PARAMS = {
-  attributesToRetrieve: [
-    'hierarchy.lvl0',
-    'hierarchy.lvl1',
-    'hierarchy.lvl2',
-    'hierarchy.lvl3',
-    'hierarchy.lvl4',
-    'hierarchy.lvl5',
-    'hierarchy.lvl6',
-    'content',
-    'type',
-    'url',
-  ],
-  attributesToSnippet: [
-    'hierarchy.lvl1:10',
-    'hierarchy.lvl2:10',
-    'hierarchy.lvl3:10',
-    'hierarchy.lvl4:10',
-    'hierarchy.lvl5:10',
-    'hierarchy.lvl6:10',
-    'content:10',
-  ],
+  attributesToRetrieve: [...LEVELS.map((level) => `hierarchy.${level}`), 'content', 'type', 'url'],
+  attributesToSnippet: [...LEVELS.slice(1).map((level) => `hierarchy.${level}:10`), 'content:10'],
   snippetEllipsisText: '…',
   hitsPerPage: 20,
 } satisfies SearchParams;
@@ -63,11 +42,7 @@ function nextTask(): Promise<void> {
  * waits for one step at most (repeating the sample, opening it, or one search
  * of it). Resolves with the number of searches run; never rejects (a warm-up that fails changes nothing else).
  */
-export async function warmUpEngine(
-  file: IndexMetadata,
-  stop: () => boolean,
-  {copies, rounds} = WARM_UP,
-): Promise<number> {
+export async function warmUpEngine(file: IndexMetadata, stop: () => boolean, {copies, rounds} = WARM_UP) {
   if (!isSplitIndex(file) || !file.warmUp) return 0;
   const start = performance.now();
   let searches = 0;
@@ -102,18 +77,14 @@ export async function warmUpEngine(
   } catch {
     // The real index answers on its own.
   } finally {
-    measure(start, searches);
+    // The warm-up in the worker's timeline, with the number of searches it ran.
+    try {
+      performance.measure('docs-search:warm-up', {start, end: performance.now(), detail: {searches}});
+    } catch {
+      // Older browsers without User Timing Level 3.
+    }
   }
   return searches;
-}
-
-/** A User Timing mark of the warm-up in the worker's timeline, with the number of searches it ran. */
-function measure(start: number, searches: number): void {
-  try {
-    performance.measure('docs-search:warm-up', {start, end: performance.now(), detail: {searches}});
-  } catch {
-    // Older browsers without User Timing Level 3.
-  }
 }
 
 /** Facet filters shaped like the dialog's (a value, then a group of values), matching the sample's first page. */

@@ -1,4 +1,3 @@
-import {PART} from '../engine/vocabulary.ts';
 import type {SearchSettings} from '../settings.ts';
 import type {SearchRecord, Synonym} from '../types.ts';
 import {encodeIndex, type ContentShard, type PostingShard, type SplitIndexFile} from '../index-file/codec.ts';
@@ -6,15 +5,10 @@ import {buildPostings} from '../index-file/postings.ts';
 import {splitIndex} from '../index-file/shards.ts';
 
 /**
- * The site's first records as a tiny split index of its own, with queries to
- * ask it. The search worker asks them right after it has opened the real index,
- * before the visitor has typed (./run.ts): the engine's code is then
- * compiled when the first query comes. Run cold, the first search at ten times
- * the site spent most of its time in code running for the first time.
- *
- * It is written into the first file, so warming up needs no other request, and
- * it is searched the way a real index is (a split index, shards read by name,
- * the Algolia adapter), so the same functions get compiled.
+ * The site's first records as a tiny split index of its own, with queries the
+ * worker asks before the visitor has typed (./run.ts), so the engine's code is
+ * compiled when the first query comes. It travels in the first file (no other
+ * request) and is searched the way a real index is, so the same code runs.
  */
 export type WarmUpSample = {
   /** The sample's first file, without `settings` and `synonyms` (the real index's are used). */
@@ -37,8 +31,8 @@ export function warmUpSample(
   const taken = records.slice(0, WARM_UP_RECORDS);
   if (taken.length === 0) return undefined;
   const whole = encodeIndex(taken, settings, synonyms);
-  const {first, shards} = splitIndex(whole, PART, 'warm-up/');
-  const {terms, lists} = buildPostings(whole, PART);
+  const {first, shards} = splitIndex(whole, 'warm-up/');
+  const {terms, lists} = buildPostings(whole);
   // The words most records hold (three entries per posting), long enough for typo tolerance.
   const common = terms
     .map((term, index) => ({term, postings: lists[index].length / 3}))
