@@ -68,9 +68,30 @@ function offerUpdates(registration: ServiceWorkerRegistration): void {
 async function saveThisPage(): Promise<void> {
   const registration = await navigator.serviceWorker.ready;
   const loaded = performance.getEntriesByType('resource').map((entry) => entry.name);
-  const urlsToCache = [location.href, ...loaded].filter((url) => new URL(url).origin === location.origin);
+  save(registration.active, [location.href, ...loaded]);
+}
+
+/** Asks the worker to fetch and keep these URLs of the site, as it keeps what the reader loads. */
+function save(worker: ServiceWorker | null | undefined, urls: string[]): void {
+  const urlsToCache = urls.filter((url) => new URL(url).origin === location.origin);
   // workbox-routing's message format (Router.addCacheListener in the worker).
-  registration.active?.postMessage({type: 'CACHE_URLS', payload: {urlsToCache}});
+  worker?.postMessage({type: 'CACHE_URLS', payload: {urlsToCache}});
+}
+
+/**
+ * A page opened by a link inside the site is drawn from its code alone: its HTML, which a reload or
+ * a new tab needs offline, and which tells search that the page is saved (../../search/client/unsavedPages.ts),
+ * is fetched for the worker to keep.
+ */
+export function onRouteDidUpdate({
+  location: next,
+  previousLocation,
+}: {
+  location: {pathname: string};
+  previousLocation: {pathname: string} | null;
+}): void {
+  if (previousLocation && previousLocation.pathname !== next.pathname && navigator.onLine)
+    save(navigator.serviceWorker?.controller, [new URL(next.pathname, location.href).href]);
 }
 
 function whenIdle(): void {

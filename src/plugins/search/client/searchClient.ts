@@ -5,6 +5,7 @@ import type {ShownHits} from '../index-file/open.ts';
 import {HIGHLIGHT_POST, HIGHLIGHT_PRE, sanitizeHit, type RenderProfile} from './sanitize.ts';
 import {searchWorker} from './searchWorkerStart.ts';
 import {staleAssets} from './staleAssets.ts';
+import {markUnsavedPages} from './unsavedPages.ts';
 
 /** The part of Algolia's lite client that DocSearch and algoliasearch-helper use. */
 export type SearchClientLike = {
@@ -64,12 +65,14 @@ export function wrapSearchClient(
               ).results;
         tracker.succeed(request);
         return {
-          results: results.map((result, index) => {
-            const {hits} = result as {hits?: Record<string, unknown>[]};
-            return Array.isArray(hits)
-              ? {...(result as object), hits: hits.map((hit) => sanitizeHit(hit, tags[index], profile))}
-              : result;
-          }),
+          results: await Promise.all(
+            results.map(async (result, index) => {
+              const {hits} = result as {hits?: Record<string, unknown>[]};
+              if (!Array.isArray(hits)) return result;
+              const safe = hits.map((hit) => sanitizeHit(hit, tags[index], profile));
+              return {...(result as object), hits: await markUnsavedPages(safe, profile)};
+            }),
+          ),
         };
       } catch (error) {
         tracker.fail(request);
