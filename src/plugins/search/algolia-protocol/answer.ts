@@ -61,7 +61,8 @@ export function answerSearch(
     exhaustiveNbHits: true,
     exhaustive: {nbHits: true, typo: true},
     query,
-    params: encodeParams(params),
+    // Nothing the site uses reads the request's parameters back.
+    params: '',
     index: indexName,
     processingTimeMS: Math.round(performance.now() - started),
   };
@@ -188,14 +189,4 @@ function clampInt(value: unknown, fallback: number, min: number, max: number): n
   return typeof number === 'number' && Number.isFinite(number)
     ? Math.min(max, Math.max(min, Math.floor(number)))
     : fallback;
-}
-
-function encodeParams(params: SearchParams): string {
-  return Object.entries(params)
-    .filter(([, value]) => value !== undefined)
-    .map(
-      ([key, value]) =>
-        `${encodeURIComponent(key)}=${encodeURIComponent(typeof value === 'string' ? value : JSON.stringify(value))}`,
-    )
-    .join('&');
 }
