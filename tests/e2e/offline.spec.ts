@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import type {BrowserContext, Page} from '@playwright/test';
+import type {BrowserContext, Locator, Page} from '@playwright/test';
 import {expect, test} from './fixtures.ts';
 import {hydrated, openSearch, searchDialog, searchFor} from './search-helpers.ts';
 
@@ -170,4 +170,78 @@ test('after a deploy a prompt offers the new version, and reloading shows it', a
   await hydrated(page);
   await expect(mark).toHaveCount(0);
   await expect(prompt).toHaveCount(0);
+});
+
+test('offline, search marks the pages never saved, and one opens as a page that says so', async ({
+  page,
+  context,
+  allowConsole,
+}) => {
+  allowConsole(/Failed to load resource: the server responded with a status of 503/);
+  allowConsole(/Failed to load resource: net::ERR_FAILED/);
+  const messages: string[] = [];
+  page.on('console', (message) => messages.push(message.text()));
+  const isSaved = (path: string) =>
+    page.evaluate(async (url) => Boolean(await caches.match(new URL(url, location.href).href)), path);
+  await page.goto('/');
+  await hydrated(page);
+  await controlled(page);
+  // Read one page by loading it, one by a link (a route change: its HTML is fetched to be kept too).
+  await page.goto('/guides/nodejs');
+  await hydrated(page);
+  const link = page.locator('article a[href^="/usage/"]').first();
+  const linked = new URL((await link.getAttribute('href'))!, 'http://x').pathname;
+  await link.click();
+  await expect(page).toHaveURL(new RegExp(`${linked}(#.*)?$`));
+  await expect.poll(() => isSaved(linked), {timeout: 15_000}).toBe(true);
+  await page.goto('/search?q=node');
+  await expect(page.locator('main article').first()).toBeVisible({timeout: 30_000});
+  expect(await isSaved('/search?q=node')).toBe(true);
+  await openSearch(page);
+  await searchFor(page, 'node');
+  await page.keyboard.press('Escape');
+
+  await goOffline(context, page);
+  const saved = new Set(['/', '/guides/nodejs', linked]);
+  /** Each hit's page, and whether it carries the note. */
+  const marks = async (hits: Locator) =>
+    (
+      await hits.evaluateAll((links) =>
+        links.map(
+          (a) =>
+            [
+              new URL((a as HTMLAnchorElement).href).pathname,
+              a.querySelector('.docs-search-unsaved') !== null,
+            ] as const,
+        ),
+      )
+    ).filter(([path], index, all) => all.findIndex(([other]) => other === path) === index);
+  const checkMarks = (found: (readonly [string, boolean])[]) => {
+    expect(found.length).toBeGreaterThan(3);
+    for (const [path, marked] of found) expect(marked, path).toBe(!saved.has(path));
+    expect(found.some(([path]) => saved.has(path))).toBe(true);
+  };
+
+  // The /search page searches again (a reload would not do: Playwright's offline mode ends for a new document).
+  const results = page.locator('main article h2 a');
+  const query = page.getByRole('searchbox', {name: 'Search'});
+  await query.fill('');
+  await expect(results).toHaveCount(0);
+  await query.fill('node');
+  await expect(results.first()).toBeVisible({timeout: 30_000});
+  await expect(page.locator('main article .docs-search-unsaved').first()).toHaveText(
+    'Not saved for offline reading',
+  );
+  checkMarks(await marks(results));
+
+  await openSearch(page);
+  await searchFor(page, 'node');
+  const hits = searchDialog(page).hits.locator('a');
+  checkMarks(await marks(hits));
+  const unsaved = hits.filter({has: page.locator('.docs-search-unsaved')}).first();
+  const target = new URL((await unsaved.getAttribute('href'))!, 'http://x').pathname;
+  await unsaved.click();
+  await expect(page).toHaveURL(new RegExp(`${target}(#.*)?$`));
+  await expect(page.getByRole('heading', {level: 1})).toHaveText('You are offline');
+  expect(messages.filter((text) => /ChunkLoadError|Loading chunk/.test(text))).toEqual([]);
 });

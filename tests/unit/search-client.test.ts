@@ -575,10 +575,6 @@ describe('the search worker', () => {
       name: 'Error',
       message: 'The search index /index-w3.json answered HTTP 404',
     });
-    await expect(runIndexCall({kind: 'nope'} as unknown as IndexCall)).resolves.toMatchObject({
-      ok: false,
-      message: 'Unknown search call "nope"',
-    });
     vi.stubGlobal(
       'fetch',
       vi.fn(async () => new Response(JSON.stringify(file))),

@@ -21,12 +21,9 @@ export type Options = {
 const MANIFEST = 'manifest.webmanifest';
 
 /**
- * The site works offline after a first visit: `@docusaurus/plugin-pwa` builds
- * and registers the service worker and shows the reload prompt after a deploy;
- * this plugin gives it the site's caching rules (`service-worker.ts`), turns
- * offline mode on for every reader (the stock strategies wait for an installed
- * app), registers after the page has loaded (`browser/register.ts`) and writes
- * the web app manifest into the build. Production builds only, as the PWA plugin.
+ * `@docusaurus/plugin-pwa` with the site's caching rules (`service-worker.ts`), offline mode on for
+ * every reader (the stock strategies wait for an installed app), its own registration
+ * (`browser/register.ts`) and the web app manifest (./README.md). Production builds only.
  */
 export default function offlinePlugin(context: LoadContext, options: Options): Plugin<void> {
   const swCustom = path.join(context.generatedFilesDir, 'offline', 'service-worker.js');

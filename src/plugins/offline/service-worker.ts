@@ -1,10 +1,7 @@
 /**
- * The site's caching rules, run inside the service worker of
- * `@docusaurus/plugin-pwa` (its `swCustom` module: the plugin calls the default
- * export with its parameters). Nothing is precached: what a reader fetches is
- * kept as they read, so a first visit costs the service worker script and no
- * copy of the whole site. The build strips the types of this file and hands the
- * JavaScript to the plugin, so it imports packages only, no local files.
+ * The site's caching rules, run inside the PWA plugin's service worker (its `swCustom` module,
+ * called with the plugin's parameters). Nothing is precached: what a reader fetches is kept as they
+ * read. The build strips this file's types for the plugin, so it imports packages only.
  */
 import {Route, Router} from 'workbox-routing';
 import {CacheFirst, NetworkFirst, StaleWhileRevalidate, type Strategy} from 'workbox-strategies';

@@ -1,18 +1,12 @@
 import ExecutionEnvironment from '@docusaurus/ExecutionEnvironment';
 
 /**
- * Registers the service worker once the page has loaded and the browser is
- * idle, so it never competes with the page's own downloads. A page that loaded
- * before a service worker controlled it (the first visit) hands the worker the
- * URLs it fetched, so that page, too, opens offline later. When a deploy brings
- * a new worker, `@docusaurus/plugin-pwa`'s reload prompt offers it (a chunk
- * loaded only then).
- *
- * The plain `navigator.serviceWorker` API instead of the PWA plugin's own
- * registration code: that loads workbox-window (bundled twice, counted in every
- * page's first-load JavaScript) for what these few lines do. Its other work is not needed
- * here: offline mode is always on (./index.ts), so the worker's URL never changes
- * and installing the app never has to swap registrations.
+ * Registers the service worker once the page has loaded and the browser is idle, so it never
+ * competes with the page's downloads; the first page (loaded before a worker controlled it) hands
+ * the worker the URLs it fetched. When a deploy brings a new worker, the PWA plugin's reload prompt
+ * offers it. Plain `navigator.serviceWorker` code, not the PWA plugin's registration, which loads
+ * workbox-window into every page for what these lines do (offline mode is always on, ./index.ts,
+ * so the worker's URL never changes).
  */
 
 // The PWA plugin's worker (the plugin's webpack config sets the URL) reads its mode from `params`.
@@ -30,11 +24,7 @@ function start(): void {
     .catch(() => undefined);
 }
 
-/**
- * A worker that finished installing while another one is active waits for the
- * reader: the prompt's "Refresh" lets it take over (SKIP_WAITING, which the
- * plugin's worker answers), then reloads into the new version.
- */
+/** A new worker waits for the reader: the prompt's "Refresh" lets it take over, then reloads. */
 function offerUpdates(registration: ServiceWorkerRegistration): void {
   let offered = false;
   const offer = () => {
@@ -68,9 +58,29 @@ function offerUpdates(registration: ServiceWorkerRegistration): void {
 async function saveThisPage(): Promise<void> {
   const registration = await navigator.serviceWorker.ready;
   const loaded = performance.getEntriesByType('resource').map((entry) => entry.name);
-  const urlsToCache = [location.href, ...loaded].filter((url) => new URL(url).origin === location.origin);
+  save(registration.active, [location.href, ...loaded]);
+}
+
+/** Asks the worker to fetch and keep these URLs of the site, as it keeps what the reader loads. */
+function save(worker: ServiceWorker | null | undefined, urls: string[]): void {
+  const urlsToCache = urls.filter((url) => new URL(url).origin === location.origin);
   // workbox-routing's message format (Router.addCacheListener in the worker).
-  registration.active?.postMessage({type: 'CACHE_URLS', payload: {urlsToCache}});
+  worker?.postMessage({type: 'CACHE_URLS', payload: {urlsToCache}});
+}
+
+/**
+ * A page opened by a link is drawn from its code alone: its HTML, which a reload needs offline (and
+ * search reads as "saved", src/plugins/search/client/unsavedPages.ts), is fetched for the worker.
+ */
+export function onRouteDidUpdate({
+  location: next,
+  previousLocation,
+}: {
+  location: {pathname: string};
+  previousLocation: {pathname: string} | null;
+}): void {
+  if (previousLocation && previousLocation.pathname !== next.pathname && navigator.onLine)
+    save(navigator.serviceWorker?.controller, [new URL(next.pathname, location.href).href]);
 }
 
 function whenIdle(): void {

@@ -15,13 +15,6 @@ import type {SearchParams} from './requests.ts';
  * unescaped, as Algolia returns them: the client escapes them.
  */
 
-export type AttributeResult = {
-  value: string;
-  matchLevel: 'none' | 'partial' | 'full';
-  matchedWords: string[];
-  fullyHighlighted?: boolean;
-};
-
 export type Hit = Record<string, unknown> & {objectID: string};
 
 export type SearchResponse = {
@@ -53,7 +46,7 @@ export function answerSearch(
   result: EngineResult = engine.search({query: queryOf(params), facetFilters: params.facetFilters}),
   shown: readonly SearchRecord[] = pageOfHits(engine, result, params),
 ): SearchResponse {
-  const started = now();
+  const started = performance.now();
   const query = queryOf(params);
   const {count, matcher} = result;
   const {hitsPerPage, page} = paging(engine, params);
@@ -68,11 +61,15 @@ export function answerSearch(
     exhaustiveNbHits: true,
     exhaustive: {nbHits: true, typo: true},
     query,
-    params: encodeParams(params),
+    // Nothing the site uses reads the request's parameters back.
+    params: '',
     index: indexName,
-    processingTimeMS: Math.round(now() - started),
+    processingTimeMS: Math.round(performance.now() - started),
   };
-  if (params.clickAnalytics) response.queryID = randomHex(32);
+  if (params.clickAnalytics)
+    response.queryID = Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) =>
+      byte.toString(16).padStart(2, '0'),
+    ).join('');
   const facetNames = facetList(params.facets);
   if (facetNames.length) response.facets = countFacets(result.records, facetNames, engine.settings.facets);
   return response;
@@ -192,27 +189,4 @@ function clampInt(value: unknown, fallback: number, min: number, max: number): n
   return typeof number === 'number' && Number.isFinite(number)
     ? Math.min(max, Math.max(min, Math.floor(number)))
     : fallback;
-}
-
-function encodeParams(params: SearchParams): string {
-  return Object.entries(params)
-    .filter(([, value]) => value !== undefined)
-    .map(
-      ([key, value]) =>
-        `${encodeURIComponent(key)}=${encodeURIComponent(typeof value === 'string' ? value : JSON.stringify(value))}`,
-    )
-    .join('&');
-}
-
-function randomHex(length: number): string {
-  let text = '';
-  while (text.length < length)
-    text += Math.floor(Math.random() * 0x100000000)
-      .toString(16)
-      .padStart(8, '0');
-  return text.slice(0, length);
-}
-
-function now(): number {
-  return typeof performance !== 'undefined' ? performance.now() : Date.now();
 }

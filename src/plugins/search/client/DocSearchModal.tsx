@@ -1,5 +1,6 @@
 import React, {
   useCallback,
+  useMemo,
   useLayoutEffect,
   useRef,
   useState,
@@ -24,6 +25,7 @@ import {
   type SearchClientLike,
 } from './searchClient.ts';
 import {STALE_HELP, STALE_TITLE, staleAssets} from './staleAssets.ts';
+import {UNSAVED_NOTE} from './unsavedPages.ts';
 import './styles.css';
 
 /** DocSearch 3.9's default `maxResultsPerGroup`, given to it explicitly so the local client shows the same. */
@@ -47,6 +49,10 @@ export function DocSearchModal({
   ...props
 }: DocSearchModalProps): ReactNode {
   const {backend: searchBackend, localIndexUrl} = useSearchBackend();
+  const {hitComponent, navigator} = useMemo(
+    () => opensUnsavedAsPages(props.hitComponent, props.navigator),
+    [props.hitComponent, props.navigator],
+  );
   const [tracker] = useState(createFailureTracker);
   const failed = useSyncExternalStore(tracker.subscribe, tracker.isFailed, () => false);
   const stale = useSyncExternalStore(
@@ -97,6 +103,8 @@ export function DocSearchModal({
         {...props}
         maxResultsPerGroup={maxResultsPerGroup}
         transformSearchClient={transform}
+        hitComponent={hitComponent}
+        navigator={navigator}
       />
       {failed &&
         dropdown &&
@@ -126,6 +134,32 @@ export function DocSearchModal({
         )}
     </div>
   );
+}
+
+type HitComponent = NonNullable<DocSearchModalProps['hitComponent']>;
+
+/**
+ * Offline, a hit for a page never saved (./unsavedPages.ts) says so and opens as a whole page, the
+ * service worker's "You are offline", not as a route change that fails to load the page's code.
+ */
+function opensUnsavedAsPages(
+  Hit: HitComponent = ({hit, children}) => <a href={hit.url}>{children}</a>,
+  navigator: DocSearchModalProps['navigator'],
+): {hitComponent: HitComponent; navigator: NonNullable<DocSearchModalProps['navigator']>} {
+  const assign = ({itemUrl}: {itemUrl: string}) => window.location.assign(itemUrl);
+  const navigate = navigator?.navigate ?? assign;
+  return {
+    hitComponent: ({hit, children}) =>
+      'unsaved' in hit ? (
+        <a href={hit.url}>
+          {children}
+          <span className="docs-search-unsaved">{UNSAVED_NOTE}</span>
+        </a>
+      ) : (
+        <Hit hit={hit}>{children}</Hit>
+      ),
+    navigator: {...navigator, navigate: (params) => ('unsaved' in params.item ? assign : navigate)(params)},
+  };
 }
 
 /** DocSearch's own error-screen icon. */

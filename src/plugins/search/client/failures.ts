@@ -4,18 +4,7 @@
  * `RetryError` and resets it to `idle` at once. The wrappers here record failures
  * themselves and the UI reads them from this store.
  */
-export type FailureTracker = {
-  /** A request starts; returns its number. A newer request makes older outcomes irrelevant. */
-  begin(): number;
-  succeed(request: number): void;
-  fail(request: number): void;
-  /** The query was cleared: nothing to report. */
-  reset(): void;
-  isFailed(): boolean;
-  subscribe(listener: () => void): () => void;
-};
-
-export function createFailureTracker(): FailureTracker {
+export function createFailureTracker() {
   let latest = 0;
   let failed = false;
   const listeners = new Set<() => void>();
@@ -25,28 +14,32 @@ export function createFailureTracker(): FailureTracker {
     for (const listener of listeners) listener();
   };
   return {
-    begin() {
+    /** A request starts; returns its number. A newer request makes older outcomes irrelevant. */
+    begin(): number {
       latest += 1;
       set(false);
       return latest;
     },
-    succeed(request) {
+    succeed(request: number) {
       if (request === latest) set(false);
     },
-    fail(request) {
+    fail(request: number) {
       if (request === latest) set(true);
     },
+    /** The query was cleared: nothing to report. */
     reset() {
       latest += 1;
       set(false);
     },
     isFailed: () => failed,
-    subscribe(listener) {
+    subscribe(listener: () => void) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
   };
 }
+
+export type FailureTracker = ReturnType<typeof createFailureTracker>;
 
 /** The /search page's requests (one page at a time). */
 export const searchPageFailures = createFailureTracker();

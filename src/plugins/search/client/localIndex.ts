@@ -1,4 +1,3 @@
-import type {SearchResponse} from '../algolia-protocol/answer.ts';
 import type {SearchRequest} from '../algolia-protocol/requests.ts';
 import type {LocalIndexFile, SplitIndexFile} from '../index-file/codec.ts';
 import {openIndex, type IndexSearch, type ShownHits} from '../index-file/open.ts';
@@ -11,7 +10,7 @@ import {openIndex, type IndexSearch, type ShownHits} from '../index-file/open.ts
  */
 
 /** A shard the first file names is gone: the site was deployed again since that file was fetched. */
-export class StaleIndexError extends Error {
+class StaleIndexError extends Error {
   override name = 'StaleIndexError';
 }
 
@@ -47,20 +46,13 @@ function engineFor(url: string): Promise<OpenedIndex> {
   return loading;
 }
 
-/**
- * Opens the index (the search worker starting, the dialog opening: the first
- * answer then waits for less); resolves with its first file, parsed.
- */
+/** Opens the index ahead of the first search; resolves with its first file, parsed. */
 export async function openLocalIndex(url: string): Promise<LocalIndexFile | SplitIndexFile> {
   return (await engineFor(url)).file;
 }
 
 /** Answers each request from the index at `url`; after a redeploy, once more from the new index. */
-export async function answerLocally(
-  url: string,
-  requests: SearchRequest[],
-  shown: ShownHits = {},
-): Promise<SearchResponse[]> {
+async function answerLocally(url: string, requests: SearchRequest[], shown: ShownHits = {}) {
   const answer = async () => {
     const {search} = await engineFor(url);
     return Promise.all(requests.map(({indexName, params}) => search(indexName, params, shown)));
@@ -69,18 +61,12 @@ export async function answerLocally(
     return await answer();
   } catch (error) {
     if (!(error instanceof StaleIndexError)) throw error;
-    // The index was replaced by a deploy: fetch its new first file and try once more.
     engines.delete(url);
     return answer();
   }
 }
 
-/** Loads every shard of the index not loaded yet (for offline use). */
-export async function loadWholeIndex(url: string): Promise<void> {
-  await (await engineFor(url)).search.loadAll();
-}
-
-/** What the page asks the engine (posted to the search worker). */
+/** What the page asks the engine (posted to the search worker). `loadAll`: every shard, for offline use. */
 export type IndexCall =
   | {kind: 'open'; url: string}
   | {kind: 'search'; url: string; requests: SearchRequest[]; shown?: ShownHits}
@@ -95,8 +81,7 @@ export async function runIndexCall(call: IndexCall): Promise<IndexReply> {
     let value: unknown;
     if (call.kind === 'open') await openLocalIndex(call.url);
     else if (call.kind === 'search') value = await answerLocally(call.url, call.requests, call.shown);
-    else if (call.kind === 'loadAll') value = await loadWholeIndex(call.url);
-    else throw new Error(`Unknown search call ${JSON.stringify((call as {kind?: unknown}).kind)}`);
+    else await (await engineFor(call.url)).search.loadAll();
     return {ok: true, value};
   } catch (error) {
     const {name, message} = error instanceof Error ? error : new Error(String(error));

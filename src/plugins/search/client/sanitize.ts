@@ -14,20 +14,14 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => ESCAPES[char]);
 }
 
-/** Escaped text whose sentinels became `pre`/`post`. */
-export function toHtml(value: string, pre: string, post: string): string {
-  return escapeHtml(value).split(HIGHLIGHT_PRE).join(pre).split(HIGHLIGHT_POST).join(post);
-}
-
-/** Plain text (not HTML) whose sentinels became `pre`/`post`; for values React renders as text. */
-export function toText(value: string, pre: string, post: string): string {
-  return value.split(HIGHLIGHT_PRE).join(pre).split(HIGHLIGHT_POST).join(post);
-}
-
 /** How the consumer renders a hit. */
 export type RenderProfile = 'modal' | 'page';
 
 type Tags = {pre: string; post: string};
+
+/** `value` whose sentinels became the consumer's tags. */
+const withTags = (value: string, {pre, post}: Tags) =>
+  value.split(HIGHLIGHT_PRE).join(pre).split(HIGHLIGHT_POST).join(post);
 
 function mapValues(node: unknown, render: (value: string, path: string) => string, path = ''): unknown {
   if (Array.isArray(node)) return node.map((item, index) => mapValues(item, render, `${path}.${index}`));
@@ -57,12 +51,12 @@ export function sanitizeHit(
   tags: Tags,
   profile: RenderProfile,
 ): Record<string, unknown> {
-  const html = (value: string) => toHtml(value, tags.pre, tags.post);
+  const html = (value: string) => withTags(escapeHtml(value), tags);
   const result: Record<string, unknown> = {...hit};
   if (hit._snippetResult) result._snippetResult = mapValues(hit._snippetResult, html);
   if (hit._highlightResult) {
     result._highlightResult = mapValues(hit._highlightResult, (value, path) =>
-      profile === 'modal' && path === 'hierarchy.lvl0' ? toText(value, tags.pre, tags.post) : html(value),
+      profile === 'modal' && path === 'hierarchy.lvl0' ? withTags(value, tags) : html(value),
     );
   }
   if (profile === 'modal') {

@@ -5,6 +5,7 @@ import type {ShownHits} from '../index-file/open.ts';
 import {HIGHLIGHT_POST, HIGHLIGHT_PRE, sanitizeHit, type RenderProfile} from './sanitize.ts';
 import {searchWorker} from './searchWorkerStart.ts';
 import {staleAssets} from './staleAssets.ts';
+import {markUnsavedPages} from './unsavedPages.ts';
 
 /** The part of Algolia's lite client that DocSearch and algoliasearch-helper use. */
 export type SearchClientLike = {
@@ -25,11 +26,9 @@ const DEFAULT_TAGS: Record<RenderProfile, {pre: string; post: string}> = {
 };
 
 /**
- * Any search client, made safe for the UI and observable:
- * - requests ask for sentinel highlight tags; answers are escaped, then the
- *   sentinels become the tags the consumer asked for (see sanitize.ts);
- * - a failure (network, index file) is recorded in `tracker` and answered with no
- *   hits, so the UI shows the error screen instead of hanging or "No results".
+ * Any search client, made safe for the UI and observable: answers are escaped (./sanitize.ts), and
+ * a failure is recorded in `tracker` and answered with no hits, so the UI shows its error screen
+ * instead of hanging or "No results"; offline, hits for pages never saved are marked.
  */
 export function wrapSearchClient(
   client: SearchClientLike | LocalSearchClient,
@@ -64,12 +63,14 @@ export function wrapSearchClient(
               ).results;
         tracker.succeed(request);
         return {
-          results: results.map((result, index) => {
-            const {hits} = result as {hits?: Record<string, unknown>[]};
-            return Array.isArray(hits)
-              ? {...(result as object), hits: hits.map((hit) => sanitizeHit(hit, tags[index], profile))}
-              : result;
-          }),
+          results: await Promise.all(
+            results.map(async (result, index) => {
+              const {hits} = result as {hits?: Record<string, unknown>[]};
+              if (!Array.isArray(hits)) return result;
+              const safe = hits.map((hit) => sanitizeHit(hit, tags[index], profile));
+              return {...(result as object), hits: await markUnsavedPages(safe, profile)};
+            }),
+          ),
         };
       } catch (error) {
         tracker.fail(request);
@@ -96,13 +97,7 @@ function emptyResult(indexName: string, params: SearchParams) {
 }
 
 /** Marks for `npm run bench:search` (User Timing: visible in browser profiles, no cost otherwise). */
-function measure(name: string, start: number): void {
-  try {
-    performance.measure(name, {start, end: performance.now()});
-  } catch {
-    // Older browsers without User Timing Level 3.
-  }
-}
+const measure = (name: string, start: number) => performance.measure(name, {start, end: performance.now()});
 
 /** Runs a call on the engine, wherever it is (./localIndex.ts); rejects with the engine's error. */
 type IndexBackend = (call: IndexCall) => Promise<unknown>;
@@ -114,10 +109,7 @@ function unwrap(reply: IndexReply): unknown {
   throw error;
 }
 
-/**
- * The engine in the page: its chunk loads on first use. After a redeploy that
- * chunk may be gone: ./staleAssets reloads the page once, or asks for a reload.
- */
+/** The engine in the page, its chunk loaded on first use (gone after a redeploy: ./staleAssets.ts). */
 const inPage: IndexBackend = async (call) => {
   const {runIndexCall} = await import('./localIndex.ts').catch((error: unknown) => {
     staleAssets.report(error, 'engine');
@@ -127,10 +119,9 @@ const inPage: IndexBackend = async (call) => {
 };
 
 /**
- * The engine in the search worker (./searchWorkerStart.ts; started when search
- * was opened, or now), so parsing the index and ranking do not hold up the
- * dialog. If the worker cannot start (its script gone after a redeploy, a
- * browser refusing it), its calls and all later ones run in the page.
+ * The engine in the search worker (./searchWorkerStart.ts), so parsing and ranking do not hold up
+ * the dialog. If the worker cannot start (its script gone after a redeploy, a browser refusing it),
+ * its calls and all later ones run in the page.
  */
 function inWorker(): IndexBackend | undefined {
   const started = searchWorker();
@@ -176,10 +167,8 @@ const runOnEngine: IndexBackend = (call) => (backend ??= inWorker() ?? inPage)(c
 const savedForOffline = new Set<string>();
 
 /**
- * With a service worker in control (offline reading, src/plugins/offline), the
- * shards the first searches did not need are fetched one by one when the browser
- * is idle after an answer, so that the service worker's copy of the index is
- * whole and any search works offline later. Without one nothing more is downloaded.
+ * With a service worker in control (src/plugins/offline), the shards no search needed yet are
+ * fetched when the browser is idle after an answer, so any search works offline later.
  */
 function saveForOffline(indexUrl: string): void {
   if (savedForOffline.has(indexUrl) || !navigator.serviceWorker?.controller) return;
@@ -195,10 +184,8 @@ function saveForOffline(indexUrl: string): void {
 const openedAhead = new Set<string>();
 
 /**
- * Starts fetching and opening the index while the reader is still typing (the
- * dialog calls this when it opens; the worker started when search was opened
- * has usually begun already), so the first answer waits for less. A failure
- * here is silent: the search that follows fetches again and reports it.
+ * Opens the index while the reader is still typing (the dialog calls this when it opens), so the
+ * first answer waits for less. A failure here is silent: the search that follows reports it.
  */
 export function openIndexAhead(indexUrl: string): void {
   if (openedAhead.has(indexUrl)) return;
@@ -211,10 +198,8 @@ export function openIndexAhead(indexUrl: string): void {
 }
 
 /**
- * An Algolia-compatible client over the site's own index, fetched on the first
- * search (or when search is opened: `openIndexAhead`); a failed fetch is
- * tried again on the next search. `shown`: what the consumer shows of a page of
- * hits (the dialog: a few per section), so that nothing else is loaded for it.
+ * An Algolia-compatible client over the site's own index. `shown`: what the consumer shows of a
+ * page of hits (the dialog: a few per section), so that nothing else is loaded for it.
  */
 export function createLocalSearchClient(indexUrl: string, shown: ShownHits = {}): LocalSearchClient {
   const agent = {value: 'docs-search-local', add: () => agent};

@@ -6,11 +6,7 @@ export type StartedWorker = {worker: Worker; failed: boolean};
 
 let started: StartedWorker | null | undefined;
 
-/**
- * The page's one search worker, started on first use; null where workers
- * cannot start. It opens the local index as soon as it runs, told which by its
- * name rather than by a message (./serveIndexCalls.ts says why).
- */
+/** The page's one search worker, started on first use; null where workers cannot start. */
 export function searchWorker(): StartedWorker | null {
   if (started !== undefined) return started;
   started = null;
@@ -19,7 +15,7 @@ export function searchWorker(): StartedWorker | null {
     // The chunk's name says what the file is in the build's assets.
     const worker = new Worker(
       /* webpackChunkName: "docs-search-worker" */ new URL('./searchWorker.ts', import.meta.url),
-      // Only the local backend runs an engine: the worker is named after its index.
+      // Named after its index, which it opens as soon as it runs (./serveIndexCalls.ts says why).
       {name: `${INDEX_WORKER_NAME} ${searchBackend().localIndexUrl}`},
     );
     const handle: StartedWorker = {worker, failed: false};
@@ -33,11 +29,8 @@ export function searchWorker(): StartedWorker | null {
 }
 
 /**
- * Called as the visitor opens search (the button's click, a shortcut): with
- * the local backend, the worker starts and opens the index while the dialog's
- * code loads, instead of when the dialog first renders. A worker starts only
- * once the page's main thread has taken the browser's answer, and that render
- * holds the thread for a few hundred milliseconds on a slow phone.
+ * Called as the visitor opens search: the worker starts and opens the index while the dialog's code
+ * loads, not at the dialog's first render, which holds the main thread a worker needs to start.
  */
 export function startLocalSearch(): void {
   if (searchBackend().backend === 'local') searchWorker();

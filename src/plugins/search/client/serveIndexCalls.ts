@@ -17,15 +17,11 @@ export type WorkerScope = {
 export type WarmUp = (file: LocalIndexFile | SplitIndexFile, stop: () => boolean) => Promise<unknown>;
 
 /**
- * The search worker's work (./searchWorker.ts): answers each message `{id, call}`
- * with `{id, reply}` (./localIndex.ts), in the order they come.
- *
- * Before any message, it opens the index its name gives (`docs-search <url>`,
- * ./searchWorkerStart.ts): Chromium hands a new worker the messages posted to
- * it only once the page's main thread has learnt that the worker's script ran,
- * and on a slow phone the dialog's first render holds that thread for a long task. Once that index is open, and until the first call other
- * than `open`, the engine warms up on the index's sample (`warmUp`), so the
- * first query runs compiled code.
+ * The search worker's work (./searchWorker.ts): answers each message `{id, call}` with `{id, reply}`
+ * (./localIndex.ts), in order. Before any message, it opens the index its name gives
+ * (`docs-search <url>`): Chromium hands a new worker its messages only once the page's busy main
+ * thread has learnt that it ran. Until the first call other than `open`, the engine warms up on the
+ * index's sample (`warmUp`), so the first query runs compiled code.
  */
 export function serveIndexCalls(scope: WorkerScope, warmUp: WarmUp = warmUpEngine): void {
   let calls = 0;

@@ -1,11 +1,9 @@
 /**
- * Search after a redeploy. Chunk file names carry a content hash that changes on
- * every deploy, so a tab opened before one asks for search code that is no longer
- * on the server: the request answers 404 and, left alone, the Search button does
- * nothing. When search code fails to load, the page reloads once (it then gets the
- * new chunk names) and reopens search; if it fails again soon after such a reload,
- * the visitor is asked to reload instead, so a persistent failure never loops.
- * The guard is a timestamp in sessionStorage (per tab, survives the reload).
+ * Search after a redeploy. Chunk names carry a content hash, so a tab opened before a deploy asks
+ * for search code the server no longer has, and the Search button would do nothing. When search
+ * code fails to load, the page reloads once (getting the new names) and reopens search; a failure
+ * again soon after that reload asks the visitor to reload instead, so it never loops. The guard is
+ * a timestamp in sessionStorage (per tab, survives the reload).
  */
 
 /** sessionStorage key: when search last reloaded the page (ms since epoch). */
@@ -15,10 +13,7 @@ export const REOPEN_KEY = 'docs-search-reopen';
 /** A failure this soon after a reload is not a stale tab: ask, do not reload again. */
 export const RELOAD_GUARD_MS = 5 * 60_000;
 
-/**
- * A failed dynamic import of a JavaScript chunk (webpack and Rspack name it
- * `ChunkLoadError`) or of a CSS chunk (`CSS_CHUNK_LOAD_FAILED`).
- */
+/** A failed `import()` of a JavaScript chunk (webpack and Rspack: `ChunkLoadError`) or of a CSS chunk. */
 export function isChunkLoadError(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   const {code} = error as Error & {code?: unknown};
@@ -30,32 +25,13 @@ export function isChunkLoadError(error: unknown): boolean {
 }
 
 /** What failed to load: the dialog's code (the button) or the engine's (inside the dialog). */
-export type SearchCode = 'dialog' | 'engine';
+type SearchCode = 'dialog' | 'engine';
 
 /** The words both places show once the visitor must reload. */
 export const STALE_TITLE = 'Search needs a page reload';
 export const STALE_HELP = 'The site was updated after this page was loaded. Reload the page to search.';
 
 type KeyValueStore = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
-
-export type StaleAssets = {
-  /**
-   * Search code failed to load. Returns true if `error` was a chunk failure it
-   * handled (by reloading the page, or by asking the visitor to reload).
-   */
-  report(error: unknown, code: SearchCode): boolean;
-  /** True once `code` failed again after the reload: the visitor must reload by hand. */
-  needsManualReload(code: SearchCode): boolean;
-  subscribe(listener: () => void): () => void;
-  /** True (once) if the page was reloaded by `report` and search should open again. */
-  takeReopenRequest(): boolean;
-  /** Errors `report` handled: their unhandled rejections elsewhere are expected. */
-  wasReported(error: unknown): boolean;
-  /** The dialog's code was asked for (a click or shortcut): chunk failures soon after are the dialog's. */
-  noteDialogRequest(): void;
-  /** True within a short while after `noteDialogRequest`. */
-  dialogRecentlyRequested(): boolean;
-};
 
 /** How long after a click a chunk failure is taken for the dialog's (its chunks load in well under this). */
 const DIALOG_REQUEST_WINDOW_MS = 60_000;
@@ -69,26 +45,42 @@ export function createStaleAssets({
   storage: KeyValueStore | undefined;
   reload: () => void;
   now: () => number;
-}): StaleAssets {
+}) {
   const manual = new Set<SearchCode>();
   // Set once this page has asked for its reload: further failures (other chunks of the same load) wait for it.
   let reloading = false;
   let dialogRequestedAt = -Infinity;
   const listeners = new Set<() => void>();
   const reported = new WeakSet<object>();
-
-  const reloadedRecently = (): boolean => {
-    const at = Number(read(storage, RELOADED_AT_KEY));
+  const read = (key: string) => {
+    try {
+      return storage?.getItem(key) ?? null;
+    } catch {
+      return null;
+    }
+  };
+  // False if the value could not be stored (storage full or blocked): then the guard would not hold.
+  const write = (key: string, value: string) => {
+    try {
+      storage!.setItem(key, value);
+      return storage!.getItem(key) === value;
+    } catch {
+      return false;
+    }
+  };
+  const reloadedRecently = () => {
+    const at = Number(read(RELOADED_AT_KEY));
     return Number.isFinite(at) && at > 0 && now() - at < RELOAD_GUARD_MS;
   };
 
   return {
-    report(error, code) {
+    /** Returns true if `error` was a chunk failure it handled (by reloading, or by asking for a reload). */
+    report(error: unknown, code: SearchCode): boolean {
       if (!isChunkLoadError(error)) return false;
       reported.add(error as object);
       if (reloading) return true;
-      if (storage && !reloadedRecently() && write(storage, RELOADED_AT_KEY, String(now()))) {
-        write(storage, REOPEN_KEY, 'true');
+      if (storage && !reloadedRecently() && write(RELOADED_AT_KEY, String(now()))) {
+        write(REOPEN_KEY, 'true');
         reloading = true;
         reload();
         return true;
@@ -99,13 +91,15 @@ export function createStaleAssets({
       }
       return true;
     },
-    needsManualReload: (code) => manual.has(code),
-    subscribe(listener) {
+    /** True once `code` failed again after the reload: the visitor must reload by hand. */
+    needsManualReload: (code: SearchCode) => manual.has(code),
+    subscribe(listener: () => void) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    takeReopenRequest() {
-      if (read(storage, REOPEN_KEY) === null) return false;
+    /** True (once) if the page was reloaded by `report` and search should open again. */
+    takeReopenRequest(): boolean {
+      if (read(REOPEN_KEY) === null) return false;
       try {
         storage?.removeItem(REOPEN_KEY);
       } catch {
@@ -113,30 +107,14 @@ export function createStaleAssets({
       }
       return true;
     },
-    wasReported: (error) => typeof error === 'object' && error !== null && reported.has(error),
+    /** Errors `report` handled: their unhandled rejections elsewhere are expected. */
+    wasReported: (error: unknown) => typeof error === 'object' && error !== null && reported.has(error),
+    /** The dialog's code was asked for: chunk failures soon after are the dialog's. */
     noteDialogRequest() {
       dialogRequestedAt = now();
     },
     dialogRecentlyRequested: () => now() - dialogRequestedAt < DIALOG_REQUEST_WINDOW_MS,
   };
-}
-
-function read(storage: KeyValueStore | undefined, key: string): string | null {
-  try {
-    return storage?.getItem(key) ?? null;
-  } catch {
-    return null;
-  }
-}
-
-/** False if the value could not be stored (storage full or blocked): then the guard would not hold. */
-function write(storage: KeyValueStore, key: string, value: string): boolean {
-  try {
-    storage.setItem(key, value);
-    return storage.getItem(key) === value;
-  } catch {
-    return false;
-  }
 }
 
 function sessionStorageOrUndefined(): KeyValueStore | undefined {
@@ -156,12 +134,10 @@ export const staleAssets = createStaleAssets({
 });
 
 /**
- * The stock SearchBar loads the dialog's code in a click handler that discards
- * the promise, together with chunks of its own (its stylesheet): a failure there
- * is an unhandled rejection, possibly of a chunk the button's own load did not
- * include. A chunk failure already reported, or one soon after the dialog was
- * asked for, is handled here like the button's (reload once, or ask) and kept
- * out of the console as an "Uncaught (in promise)" error.
+ * The stock SearchBar loads the dialog's code (and chunks of its own) in a click handler that
+ * discards the promise, so a failure there is an unhandled rejection. A chunk failure already
+ * reported, or one soon after the dialog was asked for, is handled like the button's (reload once,
+ * or ask) and kept out of the console.
  */
 export function handleDialogChunkRejections(): () => void {
   const onRejection = (event: PromiseRejectionEvent) => {

@@ -102,7 +102,6 @@ export function rankRecords(
     pageScore[page] = score * (covered / idfSum) ** weights.pageCoverage;
   }
 
-  const coverageFactor = new Map<number, number>();
   let lastCovered = Number.NaN;
   let coverage = 0;
   const scores = new Float64Array(s.recordCount);
@@ -120,12 +119,10 @@ export function rankRecords(
         sum += weights.proximity * Math.min(idf[word - 1], idf[word]);
     }
     const rank = s.pageRankOf(record);
-    // Few distinct coverages (one per set of words matched): the power is worked out once for each.
+    // Records in a row often match the same words: the power is worked out again only when that changes.
     if (covered !== lastCovered) {
       lastCovered = covered;
-      const known = coverageFactor.get(covered);
-      coverage = known ?? (covered / idfSum) ** weights.recordCoverage;
-      if (known === undefined) coverageFactor.set(covered, coverage);
+      coverage = (covered / idfSum) ** weights.recordCoverage;
     }
     const combined = sum * coverage + weights.page * pageScore[pageOf[record]];
     scores[record] = combined * (1 + weights.pageRankBoost * rank);

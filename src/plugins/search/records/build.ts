@@ -4,15 +4,7 @@ import type {SearchRecord} from '../types.ts';
 import {recordsFromHtml, sitePathOfFile} from './html.ts';
 import {blocksFromMarkdown} from './markdown.ts';
 import {recordsFromBlocks} from './page.ts';
-import {
-  absoluteUrl,
-  isExcluded,
-  memberLevelFor,
-  pageRankFor,
-  sectionFor,
-  sitePathOf,
-  type RecordRules,
-} from './rules.ts';
+import {isExcluded, pageInfo, sitePathOf, type RecordRules} from './rules.ts';
 
 async function htmlFiles(dir: string, root = dir): Promise<string[]> {
   const entries = await fs.readdir(dir, {withFileTypes: true});
@@ -70,13 +62,7 @@ export async function recordsFromSources(pages: SourcePage[], rules: RecordRules
     }
     records.push(
       ...recordsFromBlocks(
-        {
-          url: absoluteUrl(rules, sitePath),
-          lvl0: sectionFor(rules, sitePath) ?? page.section ?? 'Documentation',
-          pageRank: pageRankFor(rules, sitePath),
-          memberLevel: memberLevelFor(rules, sitePath),
-          facets: page.facets,
-        },
+        pageInfo(rules, sitePath, {section: page.section, facets: page.facets}),
         blocksFromMarkdown(source, page.title, page.file),
       ),
     );

@@ -1,15 +1,7 @@
 import {load, type AnyNode, type CheerioAPI, type Element} from 'cheerio';
 import type {SearchRecord} from '../types.ts';
 import {recordsFromBlocks, withDescription, type Block} from './page.ts';
-import {
-  absoluteUrl,
-  isExcluded,
-  memberLevelFor,
-  pageRankFor,
-  sectionFor,
-  sitePathOf,
-  type RecordRules,
-} from './rules.ts';
+import {isExcluded, pageInfo, type RecordRules} from './rules.ts';
 
 /**
  * Records of one built page, with the selectors of DocSearch's Docusaurus v3
@@ -41,17 +33,10 @@ export function recordsFromHtml(html: string, sitePath: string, rules: RecordRul
   const activeSection =
     $('.menu__link.menu__link--sublist.menu__link--active').first().text().trim() ||
     $('.navbar__item.navbar__link--active').last().text().trim();
-  const canonical = $('link[rel="canonical"]').attr('href');
-  const url = canonical ? canonical.replace(/#.*$/, '') : absoluteUrl(rules, sitePath);
+  const canonical = $('link[rel="canonical"]').attr('href')?.replace(/#.*$/, '');
 
   return recordsFromBlocks(
-    {
-      url,
-      lvl0: sectionFor(rules, sitePath) ?? (activeSection || 'Documentation'),
-      pageRank: pageRankFor(rules, sitePath),
-      memberLevel: memberLevelFor(rules, sitePath),
-      facets,
-    },
+    pageInfo(rules, sitePath, {section: activeSection, url: canonical || undefined, facets}),
     withDescription(blocksOfArticle($, article.get(0)!), $('meta[name="description"]').attr('content')),
   );
 }
@@ -159,5 +144,3 @@ export function sitePathOfFile(relativeFile: string): string {
   const withoutIndex = withoutExt === 'index' ? '' : withoutExt.replace(/\/index$/, '');
   return `/${withoutIndex}`;
 }
-
-export {sitePathOf};

@@ -1,4 +1,5 @@
 /** Path rules shared by the HTML (build) and Markdown (dev server) record builders. */
+import type {PageInfo} from './page.ts';
 
 export type RecordRules = {
   /** Origin the site is served from, e.g. `https://docs.streamr.network`. */
@@ -37,9 +38,7 @@ export function globToRegExp(pattern: string): RegExp {
   return regexp;
 }
 
-export function matches(pattern: string, sitePath: string): boolean {
-  return globToRegExp(pattern).test(sitePath);
-}
+const matches = (pattern: string, sitePath: string) => globToRegExp(pattern).test(sitePath);
 
 export function isExcluded(rules: RecordRules, sitePath: string): boolean {
   return rules.exclude.some((pattern) => matches(pattern, sitePath));
@@ -49,12 +48,26 @@ export function sectionFor(rules: RecordRules, sitePath: string): string | undef
   return rules.sections.find((rule) => matches(rule.pattern, sitePath))?.lvl0;
 }
 
-export function pageRankFor(rules: RecordRules, sitePath: string): number {
-  return rules.pageRank.find((rule) => matches(rule.pattern, sitePath))?.rank ?? 0;
-}
-
-export function memberLevelFor(rules: RecordRules, sitePath: string): number | undefined {
-  return rules.members?.find((rule) => matches(rule.pattern, sitePath))?.level;
+/**
+ * What the records of the page at `sitePath` share: lvl0 (a section of the rules, else the page's
+ * sidebar `section`, else "Documentation"), page rank and member level.
+ */
+export function pageInfo(
+  rules: RecordRules,
+  sitePath: string,
+  {
+    section,
+    url = absoluteUrl(rules, sitePath),
+    facets,
+  }: {section?: string; url?: string; facets: PageInfo['facets']},
+): PageInfo {
+  return {
+    url,
+    lvl0: sectionFor(rules, sitePath) ?? (section || 'Documentation'),
+    pageRank: rules.pageRank.find((rule) => matches(rule.pattern, sitePath))?.rank ?? 0,
+    memberLevel: rules.members?.find((rule) => matches(rule.pattern, sitePath))?.level,
+    facets,
+  };
 }
 
 /** `/guides/nodejs` → `https://docs.streamr.network/guides/nodejs` (with the base URL). */
