@@ -29,9 +29,9 @@
  * Several runs, each in a fresh browser context (no cache, no recent
  * searches); the medians are reported.
  */
-import {chromium, type Browser, type Page} from '@playwright/test';
+import type {Browser, Page} from '@playwright/test';
 import {INDEX_FILE} from '../../src/plugins/search/node.ts';
-import {CHROME_FLAGS, median} from './lighthouse.ts';
+import {launchChromium, median} from './lighthouse.ts';
 import {throttleWorkers} from './worker-throttle.ts';
 
 export const CPU_SLOWDOWN = 4;
@@ -224,10 +224,7 @@ export async function measureFirstSearch({
   chrome: string;
   runs?: number;
 }): Promise<FirstSearch> {
-  const browser = await chromium.launch({
-    executablePath: chrome,
-    args: CHROME_FLAGS.filter((flag) => flag !== '--headless=new'),
-  });
+  const browser = await launchChromium(chrome);
   try {
     const page = `${origin}${FIRST_SEARCH_PAGE}`;
     // One run unmeasured: it has the server compress the shards this search fetches (as oneRun does for the first file).

@@ -16,12 +16,12 @@
  * 7. report.ts       writes reports/audit/report.md and summary.json; exits 1 if a budget fails.
  *
  * `--scale N` runs scale.ts instead: the site at 1× and N× the docs pages, compared.
+ * `--against <commit>` runs compare.ts instead: this tree and the commit, side by side.
  */
 import {promises as fs} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
-import {chromium} from '@playwright/test';
 import {buildSite} from './build.ts';
 import {
   BUDGET_FILE,
@@ -30,39 +30,35 @@ import {
   refreshOrCompareBudgetFile,
   type PageResult,
 } from './budgets.ts';
+import {runComparison} from './compare.ts';
 import {measureInFreshContext} from './first-load-js.ts';
-import {aggregateRuns, chromeVersion, CHROME_FLAGS, findChrome, lighthouseRuns} from './lighthouse.ts';
+import {aggregateRuns, chromeVersion, findChrome, launchChromium, lighthouseRuns} from './lighthouse.ts';
 import {parseArgs, USAGE} from './options.ts';
-import {describeMachine, writeReport, type AuditSummary} from './report.ts';
+import {describeMachine, writeReport} from './report.ts';
 import {runScale} from './scale.ts';
-import {serve} from './serve.ts';
+import {serve, statusOf} from './serve.ts';
 import {buildStockSites, STOCK_DOCS_PAGE} from './stock-sites.ts';
 import {measureTypeInfoHtml} from './type-info-html.ts';
 
 const projectDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-/**
- * Pages Lighthouse audits. A missing page fails the audit, unless it has an
- * `optional` reason: then the report lists it as not measured. Remove the reason
- * once the page is part of every build.
- */
-const PAGES: Array<{label: string; route: string; optional?: string}> = [
+/** Pages Lighthouse audits; a page missing from the build fails the audit. */
+const PAGES = [
   {label: 'home', route: '/'},
   {label: 'guide', route: '/guides/nodejs'},
   {label: 'API class', route: '/usage/sdk/api/classes/StreamrClient'},
   {label: 'search', route: '/search'},
 ];
 
-type AuditedPage = (typeof PAGES)[number] & {missing?: string};
-
 /** A file-name-safe key for a route. */
 function slug(route: string): string {
   return route === '/' ? 'home' : route.replace(/^\//, '').replace(/[^a-zA-Z0-9]+/g, '-');
 }
 
-/** The HTTP status a served site answers for a route, redirects not followed. */
-async function statusOf(origin: string, route: string): Promise<number> {
-  return (await fetch(`${origin}${route}`, {redirect: 'manual'})).status;
+/** The version of an installed package. */
+async function installedVersion(name: string): Promise<string> {
+  const file = path.join(projectDir, 'node_modules', name, 'package.json');
+  return JSON.parse(await fs.readFile(file, 'utf8')).version;
 }
 
 async function main() {
@@ -74,26 +70,26 @@ async function main() {
   const outDir = path.resolve(projectDir, options.out);
   const rawDir = path.join(outDir, 'lighthouse');
   await fs.rm(outDir, {recursive: true, force: true});
-  await fs.mkdir(options.scale === undefined ? rawDir : outDir, {recursive: true});
+  await fs.mkdir(rawDir, {recursive: true});
   const chrome = findChrome();
   const machine = describeMachine();
+  const {runs} = options;
   if (options.scale !== undefined) {
     // Opt-in and separate: two extra cold builds are too slow for every audit.
-    const missed = await runScale({
-      projectDir,
-      outDir,
-      factor: options.scale,
-      machine,
-      chrome,
-      runs: options.runs,
-    });
-    process.exitCode = missed ? 1 : 0;
+    process.exitCode = await runScale({projectDir, outDir, factor: options.scale, machine, chrome, runs});
+    return;
+  }
+  if (options.against !== undefined) {
+    const routes = PAGES.map((page) => page.route);
+    const {against: commit, skipBuild} = options;
+    await runComparison({projectDir, outDir, commit, routes, runs, chrome, machine, skipBuild});
     return;
   }
   const buildDir = path.join(projectDir, 'build');
 
   // 1. Our build.
-  const build = await buildSite({projectDir, buildDir, outDir, skip: options.skipBuild});
+  const log = path.join(outDir, 'build.log');
+  const build = await buildSite({dir: projectDir, log, skip: options.skipBuild});
 
   // 2. The stock sites.
   const tempDir = await fs.mkdtemp(path.join(os.tmpdir(), 'docs-audit-'));
@@ -108,19 +104,16 @@ async function main() {
   const urlOf = (site: keyof typeof served, route: string) => `${served[site].origin}${route}`;
 
   try {
-    // Which pages exist in this build; a missing page is reported, never measured as something else.
-    const pages: AuditedPage[] = [];
-    for (const page of PAGES) {
-      const status = await statusOf(served.ours.origin, page.route);
-      pages.push(status === 200 ? page : {...page, missing: `HTTP ${status}: the page is not in this build`});
+    // A missing page is reported, never measured as something else.
+    const missing = new Map<string, string>();
+    for (const {route} of PAGES) {
+      const status = await statusOf(served.ours.origin, route);
+      if (status !== 200) missing.set(route, `HTTP ${status}: the page is not in this build`);
     }
-    const measured = pages.filter((page) => !page.missing);
+    const measured = PAGES.filter((page) => !missing.has(page.route));
 
     // 4. Deterministic first-load JavaScript; also compresses (and caches) what Lighthouse will fetch.
-    const browser = await chromium.launch({
-      executablePath: chrome,
-      args: CHROME_FLAGS.filter((flag) => flag !== '--headless=new'),
-    });
+    const browser = await launchChromium(chrome);
     const firstLoadJs = {
       ours: await measureInFreshContext(browser, urlOf('ours', BUDGETED_DOCS_PAGE), buildDir),
       stockSameContent: await measureInFreshContext(
@@ -144,14 +137,14 @@ async function main() {
 
     // 5. Lighthouse on our pages, the same pages built by stock Docusaurus (the stock
     // site has no search page, for one) and the one-page baseline.
-    const stockPages: AuditedPage[] = [];
+    const stockPages = [];
     for (const page of measured)
       if ((await statusOf(served['same-content'].origin, page.route)) === 200) stockPages.push(page);
-    const {byTarget, lighthouseVersion} = await lighthouseRuns({
+    const byTarget = await lighthouseRuns({
       projectDir,
       chrome,
       rawDir,
-      runs: options.runs,
+      runs,
       targets: [
         ...measured.map((p) => ({key: `ours-${slug(p.route)}`, url: urlOf('ours', p.route)})),
         ...stockPages.map((p) => ({
@@ -161,59 +154,52 @@ async function main() {
         {key: 'stock-one-page', url: urlOf('one-page', STOCK_DOCS_PAGE['one-page'])},
       ],
     });
+    const medians = (key: string) => aggregateRuns(byTarget.get(key) ?? []);
 
     // 6. Budgets.
-    const pageResults: PageResult[] = pages.map((page) => ({
-      label: page.label,
-      route: page.route,
+    const pages: PageResult[] = PAGES.map((page) => ({
+      ...page,
       site: 'ours',
-      optional: page.optional,
-      ...(page.missing
-        ? {missing: page.missing}
-        : {medians: aggregateRuns(byTarget.get(`ours-${slug(page.route)}`) ?? [])}),
+      ...(missing.has(page.route)
+        ? {missing: missing.get(page.route)}
+        : {medians: medians(`ours-${slug(page.route)}`)}),
     }));
     const baseline: PageResult = {
       label: 'one docs page',
       route: STOCK_DOCS_PAGE['one-page'],
       site: 'stock',
-      medians: aggregateRuns(byTarget.get('stock-one-page') ?? []),
+      medians: medians('stock-one-page'),
     };
     const sameContent: PageResult[] = stockPages.map((page) => ({
-      label: page.label,
-      route: page.route,
+      ...page,
       site: 'stock',
-      medians: aggregateRuns(byTarget.get(`stock-same-content-${slug(page.route)}`) ?? []),
+      medians: medians(`stock-same-content-${slug(page.route)}`),
     }));
-    const checks = evaluateBudgets({pages: pageResults, baseline, sameContent, firstLoadJs: jsRoutes});
+    const checks = evaluateBudgets({pages, baseline, sameContent, firstLoadJs: jsRoutes});
 
     // The checked-in stock numbers the byte budget in `npm test` compares against.
-    const docusaurusVersion: string = JSON.parse(
-      await fs.readFile(path.join(projectDir, 'node_modules', '@docusaurus', 'core', 'package.json'), 'utf8'),
-    ).version;
+    const docusaurus = await installedVersion('@docusaurus/core');
+    const {stockSameContent, stockOnePage} = jsRoutes;
     const budgetFileNote = await refreshOrCompareBudgetFile(
       path.join(projectDir, BUDGET_FILE),
-      {
-        docusaurus: docusaurusVersion,
-        stockSameContent: jsRoutes.stockSameContent,
-        stockOnePage: jsRoutes.stockOnePage,
-      },
+      {docusaurus, stockSameContent, stockOnePage},
       options.updateBudget,
     );
 
     // 7. The report.
-    const summary: AuditSummary = {
+    const summary = {
       date: new Date().toISOString().slice(0, 10),
       machine,
       chrome: chromeVersion(chrome),
-      lighthouse: lighthouseVersion,
-      docusaurus: docusaurusVersion,
-      runs: options.runs,
+      lighthouse: await installedVersion('lighthouse'),
+      docusaurus,
+      runs,
       build,
       stockBuild: {
         onePageSeconds: stock['one-page'].seconds,
         sameContentSeconds: stock['same-content'].seconds,
       },
-      pages: pageResults,
+      pages,
       baseline,
       sameContent,
       firstLoadJs: jsRoutes,

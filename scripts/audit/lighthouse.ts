@@ -6,24 +6,19 @@
 import {spawn, spawnSync} from 'node:child_process';
 import {existsSync, promises as fs} from 'node:fs';
 import path from 'node:path';
-import {chromium} from '@playwright/test';
-import {CHROMIUM_ARGS} from '../lib/chromium.ts';
+import {chromium, type Browser} from '@playwright/test';
+import {CHROMIUM_ARGS, systemChromium} from '../lib/chromium.ts';
 
 export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 export type Category = (typeof CATEGORIES)[number];
 
-/** Lighthouse metric audits shown in the report. */
-const METRICS = {
-  fcp: 'first-contentful-paint',
-  lcp: 'largest-contentful-paint',
-  tbt: 'total-blocking-time',
-  cls: 'cumulative-layout-shift',
-  si: 'speed-index',
-} as const;
-
 /** The parts of a Lighthouse result (LHR) the audit reads. */
-export type AuditRef = {id: string; weight: number; group?: string};
-export type LhCategory = {id: string; title: string; score: number | null; auditRefs: AuditRef[]};
+export type LhCategory = {
+  id: string;
+  title: string;
+  score: number | null;
+  auditRefs: Array<{id: string; weight: number}>;
+};
 export type LhAudit = {
   id: string;
   title: string;
@@ -34,11 +29,9 @@ export type LhAudit = {
 };
 export type Lhr = {
   requestedUrl: string;
-  finalDisplayedUrl?: string;
   lighthouseVersion: string;
   fetchTime: string;
   runtimeError?: {code: string; message: string};
-  runWarnings?: string[];
   categories: Record<string, LhCategory>;
   audits: Record<string, LhAudit>;
 };
@@ -76,14 +69,11 @@ export type Medians = Omit<RunSummary, 'scriptRequests' | 'shortfalls' | 'lcpEle
 };
 
 /**
- * The LCP element of one run, from the `largest-contentful-paint-element` audit.
- * Its details are a list whose first table holds the element's node (the second
- * holds the LCP phases); older Lighthouse versions put the node table directly.
+ * The LCP element of one run, from the `largest-contentful-paint-element` audit:
+ * a list whose first table holds the element's node (the second, the LCP phases).
  */
 export function lcpElementOf(lhr: Pick<Lhr, 'audits'>): LcpElement | undefined {
-  const details = lhr.audits['largest-contentful-paint-element']?.details;
-  const tables = details?.type === 'list' ? (details.items ?? []) : details ? [details] : [];
-  for (const table of tables) {
+  for (const table of lhr.audits['largest-contentful-paint-element']?.details?.items ?? []) {
     for (const item of (table.items as Array<Record<string, unknown>> | undefined) ?? []) {
       const node = item.node as
         {type?: string; selector?: string; snippet?: string; nodeLabel?: string} | undefined;
@@ -159,11 +149,11 @@ export function summarizeLhr(lhr: Lhr): RunSummary {
   }
   return {
     scores,
-    fcp: numeric(METRICS.fcp),
-    lcp: numeric(METRICS.lcp),
-    tbt: numeric(METRICS.tbt),
-    cls: numeric(METRICS.cls),
-    si: numeric(METRICS.si),
+    fcp: numeric('first-contentful-paint'),
+    lcp: numeric('largest-contentful-paint'),
+    tbt: numeric('total-blocking-time'),
+    cls: numeric('cumulative-layout-shift'),
+    si: numeric('speed-index'),
     scriptBytes: scripts.reduce((sum, item) => sum + Number(item.transferSize ?? 0), 0),
     scriptRequests: scripts.length,
     // Diagnostics that explain a performance score: page size, script execution, all main-thread work.
@@ -183,6 +173,19 @@ export function median(values: number[]): number {
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
+
+/** The figures of a run that are always there, each reduced to its median. */
+const MEDIAN_KEYS = [
+  'fcp',
+  'lcp',
+  'tbt',
+  'cls',
+  'si',
+  'scriptBytes',
+  'domSize',
+  'bootupMs',
+  'mainThreadMs',
+] as const;
 
 /**
  * Medians of every number over the runs of one page, and how often each
@@ -206,17 +209,13 @@ export function aggregateRuns(runs: RunSummary[]): Medians {
     const known = values.filter((value): value is number => value !== undefined);
     return known.length ? median(known) : undefined;
   };
+  const medianOf = (key: (typeof MEDIAN_KEYS)[number]) => median(runs.map((run) => run[key]));
   return {
     scores,
-    fcp: median(runs.map((run) => run.fcp)),
-    lcp: median(runs.map((run) => run.lcp)),
-    tbt: median(runs.map((run) => run.tbt)),
-    cls: median(runs.map((run) => run.cls)),
-    si: median(runs.map((run) => run.si)),
-    scriptBytes: median(runs.map((run) => run.scriptBytes)),
-    domSize: median(runs.map((run) => run.domSize)),
-    bootupMs: median(runs.map((run) => run.bootupMs)),
-    mainThreadMs: median(runs.map((run) => run.mainThreadMs)),
+    ...(Object.fromEntries(MEDIAN_KEYS.map((key) => [key, medianOf(key)])) as Record<
+      (typeof MEDIAN_KEYS)[number],
+      number
+    >),
     observedFcp: optionalMedian(runs.map((run) => run.observedFcp)),
     observedLcp: optionalMedian(runs.map((run) => run.observedLcp)),
     lcpElement: commonestLcpElement(runs.map((run) => run.lcpElement)),
@@ -228,31 +227,25 @@ export function aggregateRuns(runs: RunSummary[]): Medians {
 
 /** Chromium for Lighthouse and Playwright: CHROME_PATH, the system's, or Playwright's own. */
 export function findChrome(): string {
-  const candidates = [
-    process.env.CHROME_PATH,
-    '/usr/bin/chromium',
-    '/usr/bin/chromium-browser',
-    '/usr/bin/google-chrome',
-    chromium.executablePath(),
-  ];
-  const found = candidates.find((file) => file && existsSync(file));
-  if (!found)
+  const chrome = process.env.CHROME_PATH ?? systemChromium ?? chromium.executablePath();
+  if (!existsSync(chrome))
     throw new Error(
-      'No Chromium found: set CHROME_PATH, install chromium, or run `npx playwright install chromium`.',
+      `No Chromium at ${chrome}: set CHROME_PATH, install chromium, or run \`npx playwright install chromium\`.`,
     );
-  return found;
+  return chrome;
 }
 
 export function chromeVersion(chrome: string): string {
-  const result = spawnSync(chrome, ['--version'], {encoding: 'utf8'});
-  return result.stdout.trim() || path.basename(chrome);
+  return spawnSync(chrome, ['--version'], {encoding: 'utf8'}).stdout.trim() || path.basename(chrome);
 }
 
-// Lighthouse starts Chrome itself, so headless is asked for here; Playwright sets it on its own.
-export const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
+/** A Chromium for Playwright's measurements, with the flags Lighthouse's runs get. */
+export function launchChromium(chrome: string): Promise<Browser> {
+  return chromium.launch({executablePath: chrome, args: CHROMIUM_ARGS});
+}
 
 /** One Lighthouse run, in its own Chrome; keeps the JSON and HTML reports at `outBase`. */
-async function runLighthouse({
+export async function runLighthouse({
   projectDir,
   url,
   chrome,
@@ -274,7 +267,8 @@ async function runLighthouse({
     '--output=json',
     '--output=html',
     `--output-path=${outBase}`,
-    `--chrome-flags=${CHROME_FLAGS.join(' ')}`,
+    // Lighthouse starts Chrome itself, so headless is asked for here; Playwright sets it on its own.
+    `--chrome-flags=${['--headless=new', ...CHROMIUM_ARGS].join(' ')}`,
   ];
   // Asynchronous: the static servers live in this process and must keep answering.
   const child = spawn(process.execPath, args, {
@@ -288,13 +282,23 @@ async function runLighthouse({
   return JSON.parse(await fs.readFile(`${outBase}.report.json`, 'utf8'));
 }
 
-export type LighthouseTarget = {key: string; url: string};
-
 /**
- * `runs` Lighthouse runs of every target, interleaved (run 1 of every page,
- * then run 2 of every page, ...). Raw reports go to `rawDir` as `<key>-run<n>`.
+ * `runs` measurements of every target, interleaved: run 1 of every target, then
+ * run 2 of every target, ..., so every target sees the same machine noise.
  */
-export async function lighthouseRuns({
+export async function interleaved<Target extends {key: string}, Result>(
+  targets: Target[],
+  runs: number,
+  measure: (target: Target, run: number) => Promise<Result>,
+): Promise<Map<string, Result[]>> {
+  const results = new Map<string, Result[]>(targets.map((target) => [target.key, []]));
+  for (let run = 1; run <= runs; run++)
+    for (const target of targets) results.get(target.key)!.push(await measure(target, run));
+  return results;
+}
+
+/** `runs` interleaved Lighthouse runs of every target; raw reports go to `rawDir` as `<key>-run<n>`. */
+export function lighthouseRuns({
   projectDir,
   targets,
   runs,
@@ -302,27 +306,16 @@ export async function lighthouseRuns({
   rawDir,
 }: {
   projectDir: string;
-  targets: LighthouseTarget[];
+  targets: Array<{key: string; url: string}>;
   runs: number;
   chrome: string;
   rawDir: string;
-}): Promise<{byTarget: Map<string, RunSummary[]>; lighthouseVersion: string}> {
-  const byTarget = new Map<string, RunSummary[]>(targets.map((t) => [t.key, []]));
-  let lighthouseVersion = '';
-  for (let run = 1; run <= runs; run++) {
-    for (const target of targets) {
-      process.stdout.write(`Lighthouse run ${run}/${runs}: ${target.url} `);
-      const lhr = await runLighthouse({
-        projectDir,
-        url: target.url,
-        chrome,
-        outBase: path.join(rawDir, `${target.key}-run${run}`),
-      });
-      lighthouseVersion = lhr.lighthouseVersion;
-      const summary = summarizeLhr(lhr);
-      byTarget.get(target.key)?.push(summary);
-      console.log(`performance ${summary.scores.performance}`);
-    }
-  }
-  return {byTarget, lighthouseVersion};
+}): Promise<Map<string, RunSummary[]>> {
+  return interleaved(targets, runs, async (target, run) => {
+    process.stdout.write(`Lighthouse run ${run}/${runs}: ${target.url} `);
+    const outBase = path.join(rawDir, `${target.key}-run${run}`);
+    const summary = summarizeLhr(await runLighthouse({projectDir, url: target.url, chrome, outBase}));
+    console.log(`performance ${summary.scores.performance}`);
+    return summary;
+  });
 }

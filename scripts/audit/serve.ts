@@ -13,11 +13,13 @@ export function serve(root: string): Promise<ServedSite> {
     const server = createStaticServer({root});
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      resolve({
-        server,
-        origin: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`,
-      });
+      const {port} = server.address() as {port: number};
+      resolve({server, origin: `http://127.0.0.1:${port}`});
     });
   });
+}
+
+/** The HTTP status a served site answers for a route, redirects not followed. */
+export async function statusOf(origin: string, route: string): Promise<number> {
+  return (await fetch(`${origin}${route}`, {redirect: 'manual'})).status;
 }

@@ -235,18 +235,11 @@ describe('evaluateBudgets', () => {
     expect(failures(evaluateBudgets({pages: [], baseline, firstLoadJs: edge}))).toEqual([]);
   });
 
-  it('never passes a missing page: it fails, or is "not measured" if optional', () => {
+  it('never passes a missing page', () => {
     const missing: PageResult = {label: 'search', route: '/search', site: 'ours', missing: 'HTTP 404'};
-    expect(failures(evaluateBudgets({pages: [missing], baseline, firstLoadJs: js}))).toEqual([
-      'Lighthouse search (/search)',
-    ]);
-    const optional = evaluateBudgets({
-      pages: [{...missing, optional: 'not built yet'}],
-      baseline,
-      firstLoadJs: js,
-    });
-    expect(failures(optional)).toEqual([]);
-    expect(optional[0]).toMatchObject({ok: null, measured: 'not measured: HTTP 404'});
+    const checks = evaluateBudgets({pages: [missing], baseline, firstLoadJs: js});
+    expect(failures(checks)).toEqual(['Lighthouse search (/search)']);
+    expect(checks[0]).toMatchObject({measured: 'not measured: HTTP 404'});
   });
 });
 
@@ -262,7 +255,7 @@ describe('renderMarkdown', () => {
     );
     const pages = [
       page('home', runs),
-      {label: 'search', route: '/search', site: 'ours', missing: 'HTTP 404', optional: 'later'} as PageResult,
+      {label: 'search', route: '/search', site: 'ours', missing: 'HTTP 404'} as PageResult,
     ];
     const baseline = page(
       'stock',
@@ -299,8 +292,9 @@ describe('renderMarkdown', () => {
     expect(markdown).toContain('Measured 2026-11-22 on test machine');
     expect(markdown).toContain('| home `/home` | 80 (70–90) | 100 | 100 | 100 |');
     expect(markdown).toContain('missing: HTTP 404');
-    expect(markdown).toContain('**1 budget(s) failed:** performance on home (/home).');
-    expect(markdown).toContain('Not measured: search (/search), HTTP 404.');
+    expect(markdown).toContain(
+      '**2 budget(s) failed:** performance on home (/home); Lighthouse on search (/search).',
+    );
     expect(markdown).toContain('Cold build (no persistent bundler cache, TypeDoc included): 12.3 s');
     expect(markdown).toMatch(/performance: Title of bootup-time.*in 3 of 3 runs/);
   });
