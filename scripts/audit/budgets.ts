@@ -1,14 +1,12 @@
 /**
  * Step 6 of `npm run audit`: every budget, in one place, and the verdicts.
  *
- * The first-load JavaScript budget is shared with the byte-budget browser test in
- * `npm test` (tests/e2e/performance.spec.ts), which compares our page against stock
- * numbers stored in config/first-load-js-budget.json. Why a checked-in file: building
- * the stock site in every test run would add a whole extra build to `npm test`,
- * and the stock numbers are deterministic (same Docusaurus packages +
- * same content = same bytes; brotli is deterministic). The file records the Docusaurus
- * version it was measured with; the test refuses a file measured with another version,
- * and the audit reports when the stored numbers have drifted from a fresh measurement.
+ * The first-load JavaScript budget is shared with the browser test in `npm test`
+ * (tests/e2e/performance.spec.ts), which compares our page with the stock figures
+ * stored in config/first-load-js-budget.json rather than build a stock site in
+ * every test run: they are deterministic (same packages and content, same bytes).
+ * The file records the Docusaurus version it was measured with; the test refuses
+ * a file of another version, and the audit notes when a fresh measurement differs.
  */
 import {promises as fs} from 'node:fs';
 import type {Sizes} from './first-load-js.ts';
@@ -21,7 +19,7 @@ export const BUDGET_FILE = 'config/first-load-js-budget.json';
 export const BUDGETED_DOCS_PAGE = '/guides/nodejs';
 
 /** How much more than the one-page stock Docusaurus baseline a docs page may load. */
-export const ALLOWANCE = 0.1;
+const ALLOWANCE = 0.1;
 
 /** Budgets, in one place. Scores are medians of at least `minRuns` runs. */
 export const BUDGETS = {
@@ -36,49 +34,35 @@ export const BUDGETS = {
 };
 
 /** The most a docs page may load, in the baseline's unit (bytes). */
-export function firstLoadJsLimit(baseline: number): number {
-  return Math.floor(baseline * (1 + ALLOWANCE));
-}
+const firstLoadJsLimit = (baseline: number) => Math.floor(baseline * (1 + ALLOWANCE));
 
 export type Measurement = {route: string; total: Sizes};
 export type BudgetFile = {docusaurus: string; stockSameContent: Measurement; stockOnePage: Measurement};
 
 export async function readBudgetFile(file: string): Promise<BudgetFile> {
   const data = JSON.parse(await fs.readFile(file, 'utf8'));
-  for (const key of ['stockSameContent', 'stockOnePage']) {
+  for (const key of ['stockSameContent', 'stockOnePage'])
     if (typeof data?.[key]?.total?.brotli !== 'number')
       throw new Error(`${file}: ${key}.total.brotli is missing`);
-  }
   if (typeof data.docusaurus !== 'string') throw new Error(`${file}: docusaurus version is missing`);
   return data;
 }
 
 export async function writeBudgetFile(file: string, budget: BudgetFile): Promise<void> {
-  const content = {
-    $comment:
-      'Written by `npm run audit -- --update-budget`. First-load JavaScript of a docs page of stock Docusaurus ' +
-      'classic sites (scripts/audit/stock-sites.ts), in bytes as served. tests/e2e/performance.spec.ts allows ' +
-      `${BUDGETED_DOCS_PAGE} at most stockOnePage.total.brotli + ${ALLOWANCE * 100} %.`,
-    docusaurus: budget.docusaurus,
-    stockSameContent: budget.stockSameContent,
-    stockOnePage: budget.stockOnePage,
-  };
-  await fs.writeFile(file, `${JSON.stringify(content, null, 2)}\n`);
+  const $comment =
+    'Written by `npm run audit -- --update-budget`. First-load JavaScript of a docs page of stock Docusaurus ' +
+    'classic sites (scripts/audit/stock-sites.ts), in bytes as served. tests/e2e/performance.spec.ts allows ' +
+    `${BUDGETED_DOCS_PAGE} at most stockOnePage.total.brotli + ${ALLOWANCE * 100} %.`;
+  await fs.writeFile(file, `${JSON.stringify({$comment, ...budget}, null, 2)}\n`);
 }
 
 /**
- * After measuring the stock sites: rewrites the budget file when asked to, and
- * otherwise returns a note when the stored numbers differ from this run's
- * (content changes move them a little; that is reported, never failed).
+ * Rewrites the budget file when asked to; otherwise returns a note when the
+ * stored figures differ from this run's (reported, never failed).
  */
-export async function refreshOrCompareBudgetFile(
-  file: string,
-  fresh: BudgetFile,
-  update: boolean,
-): Promise<string | undefined> {
+export async function refreshOrCompareBudgetFile(file: string, fresh: BudgetFile, update: boolean) {
   if (update) {
     await writeBudgetFile(file, fresh);
-    console.log(`Updated ${BUDGET_FILE}.`);
     return undefined;
   }
   const stored = await readBudgetFile(file).catch(() => undefined);
@@ -93,21 +77,14 @@ export async function refreshOrCompareBudgetFile(
 }
 
 /** The byte-budget verdict for our page, as a message a writer can act on. */
-export function judgeFirstLoadJs(
-  ours: Sizes,
-  budget: BudgetFile,
-  installedDocusaurus: string,
-): {ok: boolean; limit: number; message: string} {
+export function judgeFirstLoadJs(ours: Sizes, budget: BudgetFile, installedDocusaurus: string) {
   const baseline = budget.stockOnePage.total.brotli;
   const limit = firstLoadJsLimit(baseline);
   if (budget.docusaurus !== installedDocusaurus) {
-    return {
-      ok: false,
-      limit,
-      message:
-        `${BUDGET_FILE} was measured with Docusaurus ${budget.docusaurus}, but ${installedDocusaurus} is installed: ` +
-        'run `npm run audit -- --update-budget` and commit the file.',
-    };
+    const message =
+      `${BUDGET_FILE} was measured with Docusaurus ${budget.docusaurus}, but ${installedDocusaurus} is installed: ` +
+      'run `npm run audit -- --update-budget` and commit the file.';
+    return {ok: false, limit, message};
   }
   const percent = (value: number) => `${value >= 0 ? '+' : ''}${(value * 100).toFixed(1)} %`;
   const message =

@@ -1,123 +1,55 @@
 /**
  * `npm run audit -- --against <commit>`: this tree and a commit, measured in one
- * run on the same machine. The commit is checked out in a temporary git
- * worktree, both are built cold the same way and served side by side, and every
- * measurement alternates between them (A, B, A, B, …) so both see the same
- * machine noise. Writes <out>/compare.md and compare.json; judges no budget.
+ * run on the same machine. The commit is checked out in a temporary git worktree,
+ * both are built cold the same way, served side by side and measured alike
+ * (sites.ts: Lighthouse runs alternate between them, A, B, A, B, …, so both see
+ * the same machine noise). Writes <out>/compare.md and compare.json; judges no budget.
  */
 import {execFileSync} from 'node:child_process';
-import {promises as fs} from 'node:fs';
+import {existsSync, promises as fs} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {buildSite, timed, type BuiltSite} from './build.ts';
-import {measureInFreshContext} from './first-load-js.ts';
 import {formatBytes, formatMs, markdownTable} from './format.ts';
-import {
-  aggregateRuns,
-  interleaved,
-  launchChromium,
-  runLighthouse,
-  summarizeLhr,
-  type Medians,
-  type RunSummary,
-} from './lighthouse.ts';
-import {serve, statusOf} from './serve.ts';
+import {writeReport} from './report.ts';
+import {measureSites, type SiteResult} from './sites.ts';
 
-export const SIDES = ['current', 'against'] as const;
-export type Side = (typeof SIDES)[number];
-
-export type PageFigures = {missing?: string; firstLoadJsBrotli?: number; lighthouse?: Medians};
-export type SideFigures = {label: string; build: BuiltSite; pages: Record<string, PageFigures>};
-
-/** Measures one Lighthouse run of a URL; `key` names its raw report. */
-export type MeasureRun = (url: string, key: string) => Promise<RunSummary>;
-
-/**
- * Lighthouse medians of every route on both sides. The targets alternate sides
- * (current then against for each route) and every run goes through all of them
- * before the next begins, so a burst of machine noise falls on both sides alike.
- */
-export async function lighthouseBothSides({
-  routes,
-  origins,
-  runs,
-  measure,
-}: {
-  routes: Record<Side, string[]>;
-  origins: Record<Side, string>;
-  runs: number;
-  measure: MeasureRun;
-}): Promise<Record<Side, Map<string, Medians>>> {
-  const allRoutes = [...new Set(SIDES.flatMap((side) => routes[side]))];
-  const targets = allRoutes.flatMap((route) =>
-    SIDES.filter((side) => routes[side].includes(route)).map((side) => ({
-      key: `${side}${route === '/' ? '-home' : route.replace(/[^a-zA-Z0-9]+/g, '-')}`,
-      side,
-      route,
-    })),
-  );
-  const byKey = await interleaved(targets, runs, (target, run) =>
-    measure(`${origins[target.side]}${target.route}`, `${target.key}-run${run}`),
-  );
-  const medians = {current: new Map(), against: new Map()} as Record<Side, Map<string, Medians>>;
-  for (const target of targets) medians[target.side].set(target.route, aggregateRuns(byKey.get(target.key)!));
-  return medians;
-}
-
-type Row = {
-  figure: string;
-  page: string;
-  values: Record<Side, number | undefined>;
-  format: (n: number) => string;
-};
+export type Side = {label: string; build: BuiltSite; site: SiteResult};
+type Row = {figure: string; route?: string; values: Array<number | undefined>; format: (n: number) => string};
 
 /** What the table compares: build time, then per page Lighthouse medians and first-load JavaScript. */
-export function comparisonRows(routes: string[], sides: Record<Side, SideFigures>): Row[] {
-  const rows: Row[] = [
-    {
-      figure: 'Cold build',
-      page: '',
-      values: {current: sides.current.build.seconds, against: sides.against.build.seconds},
-      format: (s) => `${s.toFixed(1)} s`,
-    },
-  ];
+function comparisonRows(routes: string[], sides: Side[]): Row[] {
   const perPage = (
     figure: string,
     format: Row['format'],
-    value: (page: PageFigures) => number | undefined,
-  ) => {
-    for (const route of routes)
-      rows.push({
-        figure,
-        page: route,
-        values: {
-          current: value(sides.current.pages[route] ?? {}),
-          against: value(sides.against.pages[route] ?? {}),
-        },
-        format,
-      });
-  };
-  perPage('Performance', String, (page) => page.lighthouse?.scores.performance);
-  perPage('LCP', formatMs, (page) => page.lighthouse?.lcp);
-  perPage('TBT', formatMs, (page) => page.lighthouse?.tbt);
-  perPage('First-load JS (brotli)', formatBytes, (page) => page.firstLoadJsBrotli);
-  return rows;
+    value: (site: SiteResult, route: string) => number | undefined,
+  ) => routes.map((route) => ({figure, route, format, values: sides.map((side) => value(side.site, route))}));
+  return [
+    {
+      figure: 'Cold build',
+      values: sides.map((side) => side.build.seconds),
+      format: (s) => `${s.toFixed(1)} s`,
+    },
+    ...perPage('Performance', String, (site, route) => site.medians[route]?.scores.performance),
+    ...perPage('LCP', formatMs, (site, route) => site.medians[route]?.lcp),
+    ...perPage('TBT', formatMs, (site, route) => site.medians[route]?.tbt),
+    ...perPage('First-load JS (brotli)', formatBytes, (site, route) => site.firstLoadJs[route]?.total.brotli),
+  ];
 }
 
-/** current − against, signed, in the row's unit; and as a percentage where that says more. */
-function delta({values, format, figure}: Row): string {
-  const {current, against} = values;
+/** The first side minus the second, signed, in the row's unit and (but for scores) in percent. */
+function delta({values: [current, against], format, figure}: Row): string {
   if (current === undefined || against === undefined) return '';
   const difference = current - against;
   const sign = difference > 0 ? '+' : difference < 0 ? '−' : '±';
   const percent =
-    figure === 'Performance' || against === 0
+    figure === 'Performance' || !against
       ? ''
       : ` (${sign}${Math.abs((difference / against) * 100).toFixed(1)} %)`;
   return `${sign}${format(Math.abs(difference))}${percent}`;
 }
 
-/** compare.md. No I/O, so the unit test reads it directly. */
+/** compare.md: this tree (first side) against the commit (second side). No I/O, so the unit test reads it. */
 export function renderComparison({
   routes,
   sides,
@@ -126,31 +58,29 @@ export function renderComparison({
   date,
 }: {
   routes: string[];
-  sides: Record<Side, SideFigures>;
+  sides: Side[];
   runs: number;
   machine: string;
   date: string;
 }): string {
-  const cell = (row: Row, side: Side) => {
-    const value = row.values[side];
-    return value === undefined
-      ? (row.page && sides[side].pages[row.page]?.missing) || 'not measured'
-      : row.format(value);
+  const cell = (row: Row, index: number) => {
+    const value = row.values[index];
+    if (value !== undefined) return row.format(value);
+    return (row.route && sides[index].site.missing[row.route]) || 'not measured';
   };
   return [
-    `# Audit: ${sides.current.label} against ${sides.against.label}`,
+    `# Audit: ${sides[0].label} against ${sides[1].label}`,
     '',
     `Measured ${date} on ${machine}. Both sides built cold the same way and measured alternately in one run; ` +
-      `Lighthouse figures are medians of ${runs} run(s) per page (mobile, simulated throttling). ` +
-      'Delta: current minus against.',
+      `Lighthouse figures are medians of ${runs} run(s) per page (mobile, simulated throttling). Delta: the first side minus the second.`,
     '',
     ...markdownTable(
-      ['Figure', 'Page', sides.current.label, sides.against.label, 'Delta'],
+      `Figure | Page | ${sides[0].label} | ${sides[1].label} | Delta`,
       comparisonRows(routes, sides).map((row) => [
         row.figure,
-        row.page && `\`${row.page}\``,
-        cell(row, 'current'),
-        cell(row, 'against'),
+        row.route ? `\`${row.route}\`` : '',
+        cell(row, 0),
+        cell(row, 1),
         delta(row),
       ]),
     ),
@@ -159,35 +89,26 @@ export function renderComparison({
 }
 
 /**
- * `commit` checked out in a temporary worktree, ready to build. node_modules is
- * linked when the commit's package-lock.json is this tree's (the same packages),
- * and installed with `npm ci` otherwise.
+ * `commit` checked out in a temporary worktree at `dir`, ready to build. Its
+ * node_modules is this tree's, linked, when its package-lock.json is the same
+ * (the same packages); otherwise `npm ci` installs its own.
  */
 async function checkOut(projectDir: string, commit: string, dir: string, log: string): Promise<string> {
   const git = (...args: string[]) => execFileSync('git', args, {cwd: projectDir, encoding: 'utf8'}).trim();
   const sha = git('rev-parse', '--verify', `${commit}^{commit}`);
   git('worktree', 'add', '--detach', dir, sha);
-  const lock = async (root: string) => fs.readFile(path.join(root, 'package-lock.json'), 'utf8');
-  if ((await lock(projectDir)) === (await lock(dir))) {
+  const lock = (root: string) => fs.readFile(path.join(root, 'package-lock.json'), 'utf8');
+  if ((await lock(projectDir)) === (await lock(dir)))
     await fs.symlink(path.join(projectDir, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
-  } else {
-    console.log(`${commit} has other packages: npm ci in its worktree...`);
+  else {
+    console.log(`${commit} locks other packages: npm ci in its worktree...`);
     await timed('npm', ['ci', '--no-audit', '--no-fund'], {cwd: dir, log});
   }
   return git('rev-parse', '--short', sha);
 }
 
 /** The whole comparison. */
-export async function runComparison({
-  projectDir,
-  outDir,
-  commit,
-  routes,
-  runs,
-  chrome,
-  machine,
-  skipBuild,
-}: {
+export async function runComparison(options: {
   projectDir: string;
   outDir: string;
   commit: string;
@@ -197,70 +118,39 @@ export async function runComparison({
   machine: string;
   skipBuild: boolean;
 }): Promise<void> {
+  const {projectDir, outDir, commit, routes, runs, chrome, machine, skipBuild} = options;
   const tempDir = await fs.mkdtemp(path.join(os.tmpdir(), 'docs-audit-against-'));
   const worktree = path.join(tempDir, 'worktree');
-  const served = [];
   try {
-    const shortSha = await checkOut(projectDir, commit, worktree, path.join(outDir, 'npm-ci.log'));
-    const dirs: Record<Side, string> = {current: projectDir, against: worktree};
-    const builds = {
-      current: await buildSite({dir: projectDir, log: path.join(outDir, 'build.log'), skip: skipBuild}),
-      against: await buildSite({dir: worktree, log: path.join(outDir, 'build-against.log'), skip: false}),
-    };
-    const sides: Record<Side, SideFigures> = {
-      current: {label: 'this tree', build: builds.current, pages: {}},
-      against: {label: `${commit} (${shortSha})`, build: builds.against, pages: {}},
-    };
-    const origins = {} as Record<Side, string>;
-    const present: Record<Side, string[]> = {current: [], against: []};
-    for (const side of SIDES) {
-      const site = await serve(path.join(dirs[side], 'build'));
-      served.push(site);
-      origins[side] = site.origin;
-      for (const route of routes) {
-        const status = await statusOf(site.origin, route);
-        if (status === 200) present[side].push(route);
-        else sides[side].pages[route] = {missing: `HTTP ${status}`};
-      }
-    }
-    const browser = await launchChromium(chrome);
-    try {
-      for (const route of routes)
-        for (const side of SIDES) {
-          if (!present[side].includes(route)) continue;
-          const js = await measureInFreshContext(
-            browser,
-            `${origins[side]}${route}`,
-            path.join(dirs[side], 'build'),
-          );
-          sides[side].pages[route] = {firstLoadJsBrotli: js.total.brotli};
-        }
-    } finally {
-      await browser.close();
-    }
-    const rawDir = path.join(outDir, 'lighthouse');
-    await fs.mkdir(rawDir, {recursive: true});
-    const medians = await lighthouseBothSides({
-      routes: present,
-      origins,
+    const sha = await checkOut(projectDir, commit, worktree, path.join(outDir, 'npm-ci.log'));
+    const builds = [
+      await buildSite({dir: projectDir, log: path.join(outDir, 'build.log'), skip: skipBuild}),
+      await buildSite({dir: worktree, log: path.join(outDir, 'build-against.log'), skip: false}),
+    ];
+    const sites = await measureSites({
+      projectDir,
+      chrome,
       runs,
-      measure: async (url, key) =>
-        summarizeLhr(await runLighthouse({projectDir, url, chrome, outBase: path.join(rawDir, key)})),
+      rawDir: path.join(outDir, 'lighthouse'),
+      sites: [
+        {key: 'current', buildDir: path.join(projectDir, 'build'), routes},
+        {key: 'against', buildDir: path.join(worktree, 'build'), routes},
+      ],
     });
-    for (const side of SIDES)
-      for (const [route, lighthouse] of medians[side])
-        sides[side].pages[route] = {...sides[side].pages[route], lighthouse};
+    const sides: Side[] = [
+      {label: 'this tree', build: builds[0], site: sites.current},
+      {label: `${commit} (${sha})`, build: builds[1], site: sites.against},
+    ];
     const date = new Date().toISOString().slice(0, 10);
-    await fs.writeFile(
-      path.join(outDir, 'compare.json'),
-      `${JSON.stringify({date, machine, runs, sides}, null, 2)}\n`,
-    );
-    const report = path.join(outDir, 'compare.md');
-    await fs.writeFile(report, renderComparison({routes, sides, runs, machine, date}));
-    console.log(`\nReport: ${path.relative(projectDir, report)}`);
+    const json = `${JSON.stringify({date, machine, runs, sides}, null, 2)}\n`;
+    const markdown = renderComparison({routes, sides, runs, machine, date});
+    await writeReport(outDir, {'compare.json': json, 'compare.md': markdown}, []);
   } finally {
-    for (const {server} of served) server.close();
-    execFileSync('git', ['worktree', 'remove', '--force', worktree], {cwd: projectDir, stdio: 'ignore'});
+    // The link first, so that nothing removing the worktree can reach this tree's packages through it.
+    const link = path.join(worktree, 'node_modules');
+    if ((await fs.lstat(link).catch(() => undefined))?.isSymbolicLink()) await fs.unlink(link);
+    if (existsSync(worktree))
+      execFileSync('git', ['worktree', 'remove', '--force', worktree], {cwd: projectDir});
     await fs.rm(tempDir, {recursive: true, force: true});
   }
 }

@@ -22,9 +22,13 @@ export function formatHolds(ok: boolean | null): string {
   return ok === null ? 'not measured' : ok ? 'yes' : '**no**';
 }
 
-/** A Markdown table; pipes and line breaks in cells are escaped so they cannot break it. */
-export function markdownTable(header: string[], rows: string[][]): string[] {
+/**
+ * A Markdown table. `header` is written as in Markdown, `Page | LCP`; pipes and
+ * line breaks in cells are escaped so that they cannot break the table.
+ */
+export function markdownTable(header: string, rows: string[][]): string[] {
+  const columns = header.split(' | ');
   const line = (cells: string[]) =>
     `| ${cells.map((cell) => cell.replace(/\|/g, '\\|').replace(/\s+/g, ' ')).join(' | ')} |`;
-  return [line(header), line(header.map(() => '---')), ...rows.map(line)];
+  return [`| ${header} |`, line(columns.map(() => '---')), ...rows.map(line)];
 }

@@ -49,7 +49,6 @@ export type RunSummary = {
   cls: number;
   si: number;
   scriptBytes: number;
-  scriptRequests: number;
   domSize: number;
   bootupMs: number;
   mainThreadMs: number;
@@ -60,7 +59,7 @@ export type RunSummary = {
   shortfalls: Shortfall[];
 };
 /** Medians over the runs of a page; the shortfalls say in how many runs each occurred. */
-export type Medians = Omit<RunSummary, 'scriptRequests' | 'shortfalls' | 'lcpElement'> & {
+export type Medians = Omit<RunSummary, 'shortfalls' | 'lcpElement'> & {
   runs: number;
   performanceRange: [number, number];
   /** The LCP element named in most runs, and in how many. */
@@ -98,20 +97,26 @@ export function observedPaintsOf(lhr: Pick<Lhr, 'audits'>): {observedFcp?: numbe
   };
 }
 
-/** The element named in most runs (the first of equals), with its count. */
-export function commonestLcpElement(
-  elements: Array<LcpElement | undefined>,
-): (LcpElement & {runs: number}) | undefined {
-  const counted = new Map<string, LcpElement & {runs: number}>();
-  for (const element of elements) {
-    if (!element) continue;
-    const key = `${element.selector}\n${element.snippet}`;
-    const seen = counted.get(key);
-    counted.set(key, seen ? {...seen, runs: seen.runs + 1} : {...element, runs: 1});
+/** Each distinct item (by `key`) once, the first seen, with the number of runs that had it. */
+function countRuns<T>(items: T[], key: (item: T) => string): Array<T & {runs: number}> {
+  const counted = new Map<string, T & {runs: number}>();
+  for (const item of items) {
+    const seen = counted.get(key(item));
+    counted.set(key(item), seen ? {...seen, runs: seen.runs + 1} : {...item, runs: 1});
   }
-  let best: (LcpElement & {runs: number}) | undefined;
-  for (const candidate of counted.values()) if (!best || candidate.runs > best.runs) best = candidate;
-  return best;
+  return [...counted.values()];
+}
+
+/** The element named in most runs (the first of equals), with its count. */
+export function commonestLcpElement(elements: Array<LcpElement | undefined>) {
+  const counted = countRuns(
+    elements.filter((element) => element !== undefined),
+    (e) => `${e.selector}\n${e.snippet}`,
+  );
+  return counted.reduce<(typeof counted)[number] | undefined>(
+    (best, e) => (!best || e.runs > best.runs ? e : best),
+    undefined,
+  );
 }
 
 /** What one Lighthouse run says about a page. */
@@ -131,19 +136,16 @@ export function summarizeLhr(lhr: Lhr): RunSummary {
     return value;
   };
   const requests = lhr.audits['network-requests']?.details?.items ?? [];
-  const scripts = requests.filter((item) => item.resourceType === 'Script');
+  const scriptBytes = requests
+    .filter((item) => item.resourceType === 'Script')
+    .reduce((sum, item) => sum + Number(item.transferSize ?? 0), 0);
   const shortfalls: Shortfall[] = [];
   for (const id of CATEGORIES) {
     for (const ref of lhr.categories[id].auditRefs) {
       const audit = lhr.audits[ref.id];
       if (ref.weight > 0 && audit && typeof audit.score === 'number' && audit.score < 1) {
-        shortfalls.push({
-          category: id,
-          id: ref.id,
-          title: audit.title,
-          score: audit.score,
-          displayValue: audit.displayValue,
-        });
+        const {title, score, displayValue} = audit;
+        shortfalls.push({category: id, id: ref.id, title, score, displayValue});
       }
     }
   }
@@ -154,8 +156,7 @@ export function summarizeLhr(lhr: Lhr): RunSummary {
     tbt: numeric('total-blocking-time'),
     cls: numeric('cumulative-layout-shift'),
     si: numeric('speed-index'),
-    scriptBytes: scripts.reduce((sum, item) => sum + Number(item.transferSize ?? 0), 0),
-    scriptRequests: scripts.length,
+    scriptBytes,
     // Diagnostics that explain a performance score: page size, script execution, all main-thread work.
     domSize: lhr.audits['dom-size']?.numericValue ?? 0,
     bootupMs: lhr.audits['bootup-time']?.numericValue ?? 0,
@@ -195,15 +196,6 @@ export function aggregateRuns(runs: RunSummary[]): Medians {
   if (runs.length === 0) throw new Error('no runs to aggregate');
   const scores = {} as Record<Category, number>;
   for (const id of CATEGORIES) scores[id] = median(runs.map((run) => run.scores[id]));
-  const shortfalls = new Map<string, Shortfall & {runs: number}>();
-  for (const run of runs) {
-    for (const shortfall of run.shortfalls) {
-      const key = `${shortfall.category}/${shortfall.id}`;
-      const seen = shortfalls.get(key);
-      // Keep the median-ish example: the first one seen, counting how many runs had it.
-      shortfalls.set(key, seen ? {...seen, runs: seen.runs + 1} : {...shortfall, runs: 1});
-    }
-  }
   const performance = runs.map((run) => run.scores.performance);
   const optionalMedian = (values: Array<number | undefined>) => {
     const known = values.filter((value): value is number => value !== undefined);
@@ -221,7 +213,10 @@ export function aggregateRuns(runs: RunSummary[]): Medians {
     lcpElement: commonestLcpElement(runs.map((run) => run.lcpElement)),
     runs: runs.length,
     performanceRange: [Math.min(...performance), Math.max(...performance)],
-    shortfalls: [...shortfalls.values()],
+    shortfalls: countRuns(
+      runs.flatMap((run) => run.shortfalls),
+      (shortfall) => `${shortfall.category}/${shortfall.id}`,
+    ),
   };
 }
 
@@ -280,42 +275,4 @@ export async function runLighthouse({
   const code = await new Promise((resolve) => child.on('close', resolve));
   if (code !== 0) throw new Error(`Lighthouse failed on ${url} (exit ${code}):\n${stderr}`);
   return JSON.parse(await fs.readFile(`${outBase}.report.json`, 'utf8'));
-}
-
-/**
- * `runs` measurements of every target, interleaved: run 1 of every target, then
- * run 2 of every target, ..., so every target sees the same machine noise.
- */
-export async function interleaved<Target extends {key: string}, Result>(
-  targets: Target[],
-  runs: number,
-  measure: (target: Target, run: number) => Promise<Result>,
-): Promise<Map<string, Result[]>> {
-  const results = new Map<string, Result[]>(targets.map((target) => [target.key, []]));
-  for (let run = 1; run <= runs; run++)
-    for (const target of targets) results.get(target.key)!.push(await measure(target, run));
-  return results;
-}
-
-/** `runs` interleaved Lighthouse runs of every target; raw reports go to `rawDir` as `<key>-run<n>`. */
-export function lighthouseRuns({
-  projectDir,
-  targets,
-  runs,
-  chrome,
-  rawDir,
-}: {
-  projectDir: string;
-  targets: Array<{key: string; url: string}>;
-  runs: number;
-  chrome: string;
-  rawDir: string;
-}): Promise<Map<string, RunSummary[]>> {
-  return interleaved(targets, runs, async (target, run) => {
-    process.stdout.write(`Lighthouse run ${run}/${runs}: ${target.url} `);
-    const outBase = path.join(rawDir, `${target.key}-run${run}`);
-    const summary = summarizeLhr(await runLighthouse({projectDir, url: target.url, chrome, outBase}));
-    console.log(`performance ${summary.scores.performance}`);
-    return summary;
-  });
 }

@@ -1,21 +1,13 @@
-/**
- * Step 0 of `npm run audit`: the command line. Everything the audit can be told
- * is here, with the `--help` text that explains it.
- */
+/** Step 0 of `npm run audit`: the command line, and the `--help` text that explains it. */
 import {BUDGETS} from './budgets.ts';
 
+/** What the command line asks for; USAGE says what each means. */
 export type AuditOptions = {
-  /** Lighthouse runs per page (first searches per scale with `scale`); budgets are judged on their medians. */
   runs: number;
-  /** Measure the existing build/ instead of building cold (the report then has no build time). */
   skipBuild: boolean;
-  /** Report folder, relative to the project. */
   out: string;
-  /** Rewrite config/first-load-js-budget.json from this run's stock measurements. */
   updateBudget: boolean;
-  /** Run the scale audit instead (scale.ts): the site at 1× and at this many times the docs pages. */
   scale?: number;
-  /** Compare this tree with this commit instead (compare.ts). */
   against?: string;
   help: boolean;
 };
@@ -24,27 +16,19 @@ export const USAGE = `Usage: node scripts/audit/index.ts [--runs ${BUDGETS.minRu
        node scripts/audit/index.ts --against <commit> [--runs ${BUDGETS.minRuns}] [--skip-build] [--out reports/audit-against]
        node scripts/audit/index.ts --scale 10 [--runs ${BUDGETS.minRuns}] [--out reports/audit-scale]
 
-Builds the site and two stock Docusaurus sites cold, serves them like a static host,
-measures first-load JavaScript and runs Lighthouse on each, then writes
-<out>/report.md and <out>/summary.json (raw Lighthouse reports in <out>/lighthouse/).
-Exits 1 when a budget fails.
+Builds the site and two stock Docusaurus sites cold, serves them like a static host, measures
+first-load JavaScript and runs Lighthouse on each; writes <out>/report.md and summary.json (raw
+Lighthouse reports in <out>/lighthouse/) and exits 1 when a budget fails. Method: scripts/audit/README.md.
 
   --runs N            Lighthouse runs per page (with --scale: first searches per scale), at least ${BUDGETS.minRuns}
                       (default ${BUDGETS.minRuns}; with --against at least 1)
   --skip-build        measure the existing build/ (the report then has no build time)
   --out DIR           report folder (default reports/audit; emptied first)
   --update-budget     rewrite config/first-load-js-budget.json from this run's stock measurements
-  --against COMMIT    instead of the above, compare this tree with COMMIT: builds both cold (the commit in a
-                      temporary git worktree), measures them alternately and writes <out>/compare.md and
-                      compare.json (default out: reports/audit-against): build time, and per page the
-                      Lighthouse performance, LCP and TBT medians and first-load JavaScript, with the delta.
-                      Judges no budget.
-  --scale N           instead of the above, the scale audit: copies the site into a temp folder at 1× and with
-                      N times the docs pages (synthetic variants of the real ones), builds both cold and reports
-                      build CPU seconds per page, peak RSS, the search index size (gzip, brotli) and the first
-                      search in Chromium with a 4× slower CPU, judged against the scale goals; writes
-                      <out>/scale.md and <out>/scale.json, the 1× figures first to <out>/scale-1x.json
-                      (default out: reports/audit-scale). Two cold builds, the second about N times longer.
+  --against COMMIT    instead, compare this tree with COMMIT (built in a temporary git worktree), measured
+                      alternately; writes <out>/compare.md and compare.json (default out: reports/audit-against)
+  --scale N           instead, the scale audit: the site at 1× and N× the docs pages, builds and first
+                      searches; writes <out>/scale.md and scale.json (default out: reports/audit-scale)
   --help              show this text
 `;
 

@@ -1,15 +1,13 @@
 /**
- * Step 7 of `npm run audit`: the report. Writes reports/audit/report.md (Markdown,
- * also shown as the workflow's job summary) and summary.json, and says on the
- * console which budgets failed. renderMarkdown does no I/O, so the unit test
- * (tests/unit/audit-report.test.ts) reads its output directly.
+ * Step 7 of `npm run audit`: the report, reports/audit/report.md (also the
+ * workflow's job summary) and summary.json. renderMarkdown does no I/O, so the
+ * unit tests read its output directly.
  */
 import {promises as fs} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type {BuiltSite} from './build.ts';
 import type {Check, FirstLoadJsRoutes, PageResult} from './budgets.ts';
-import type {FirstLoadJs} from './first-load-js.ts';
 import type {TypeInfoHtml} from './type-info-html.ts';
 import {formatBytes, formatHolds, formatMebibytes, formatMs, markdownTable} from './format.ts';
 import {SAMPLE_MS} from './proc-tree.ts';
@@ -80,21 +78,7 @@ export function renderMarkdown(summary: AuditSummary): string {
     '## Lighthouse (medians)',
     '',
     ...markdownTable(
-      [
-        'Page',
-        'Perf. (range)',
-        'A11y',
-        'Best pr.',
-        'SEO',
-        'FCP',
-        'LCP',
-        'TBT',
-        'CLS',
-        'JS transferred',
-        'DOM elements',
-        'Script evaluation',
-        'All main-thread work',
-      ],
+      'Page | Perf. (range) | A11y | Best pr. | SEO | FCP | LCP | TBT | CLS | JS transferred | DOM elements | Script evaluation | All main-thread work',
       allPages.map((page) => {
         const m = page.medians;
         if (!m) return [pageName(page), `missing: ${page.missing ?? 'no result'}`];
@@ -121,7 +105,7 @@ export function renderMarkdown(summary: AuditSummary): string {
       'Lighthouse named as the largest contentful paint in most runs (selector, opening tag, text).',
     '',
     ...markdownTable(
-      ['Page', 'LCP', 'Observed FCP / LCP', 'LCP element', 'In runs'],
+      'Page | LCP | Observed FCP / LCP | LCP element | In runs',
       measured.map(({page, m}) => [
         pageName(page),
         formatMs(m.lcp),
@@ -141,7 +125,7 @@ export function renderMarkdown(summary: AuditSummary): string {
     'Scripts a fresh tab fetches to show and hydrate the page (prefetches of linked pages excluded), compressed as served.',
     '',
     ...markdownTable(
-      ['Site and page', 'Raw', 'gzip', 'brotli'],
+      'Site and page | Raw | gzip | brotli',
       (
         [
           ['Ours', js.ours],
@@ -162,7 +146,7 @@ export function renderMarkdown(summary: AuditSummary): string {
       "What the code samples' type hovers add to each page's HTML: the page with them minus the page without them, compressed as served.",
       '',
       ...markdownTable(
-        ['Page', 'Hovers', 'HTML brotli', 'Extra raw', 'Extra gzip', 'Extra brotli'],
+        'Page | Hovers | HTML brotli | Extra raw | Extra gzip | Extra brotli',
         summary.typeInfoHtml.map((page) => [
           `\`${page.route}\``,
           String(page.hovers),
@@ -183,7 +167,7 @@ export function renderMarkdown(summary: AuditSummary): string {
     '## Budgets',
     '',
     ...markdownTable(
-      ['Budget', 'Page', 'Measured', 'Limit', 'Holds', 'Note'],
+      'Budget | Page | Measured | Limit | Holds | Note',
       summary.checks.map((c) => [c.name, c.subject, c.measured, c.limit, formatHolds(c.ok), c.note ?? '']),
     ),
     '',
@@ -203,31 +187,15 @@ export function renderMarkdown(summary: AuditSummary): string {
   return lines.join('\n');
 }
 
-/**
- * Writes summary.json (with every measured script, for digging) and report.md
- * into `outDir`, prints the verdicts, and returns how many budgets failed.
- */
-export async function writeReport({
-  projectDir,
-  outDir,
-  summary,
-  firstLoadJsDetail,
-}: {
-  projectDir: string;
-  outDir: string;
-  summary: AuditSummary;
-  firstLoadJsDetail: Record<string, FirstLoadJs>;
-}): Promise<number> {
-  await fs.writeFile(
-    path.join(outDir, 'summary.json'),
-    `${JSON.stringify({...summary, firstLoadJsDetail}, null, 2)}\n`,
-  );
-  await fs.writeFile(path.join(outDir, 'report.md'), renderMarkdown(summary));
-  const failed = summary.checks.filter((check) => !check.ok);
-  console.log(`\nReport: ${path.relative(projectDir, path.join(outDir, 'report.md'))}`);
-  for (const note of summary.notes ?? []) console.log(note);
-  for (const check of failed)
-    console.log(`✘ ${check.name} on ${check.subject}: ${check.measured} (limit ${check.limit})`);
-  console.log(failed.length ? `${failed.length} budget(s) failed` : 'Every budget holds.');
-  return failed.length;
+/** Writes the report's files into `outDir` and says on the console where, and what failed. */
+export async function writeReport(
+  outDir: string,
+  files: Record<string, string>,
+  failures: string[],
+): Promise<void> {
+  for (const [name, content] of Object.entries(files)) await fs.writeFile(path.join(outDir, name), content);
+  const markdown = Object.keys(files).find((name) => name.endsWith('.md')) ?? '';
+  console.log(`\nReport: ${path.relative(process.cwd(), path.join(outDir, markdown))}`);
+  for (const failure of failures) console.log(`✘ ${failure}`);
+  if (failures.length) console.log(`${failures.length} failed`);
 }

@@ -19,11 +19,11 @@ import {promises as fs} from 'node:fs';
 import path from 'node:path';
 import {COLD_BUILD_ENV, timed} from './build.ts';
 
-export type StockKind = 'one-page' | 'same-content';
-export const STOCK_KINDS: readonly StockKind[] = ['one-page', 'same-content'];
+const STOCK_KINDS = ['one-page', 'same-content'] as const;
+export type StockKind = (typeof STOCK_KINDS)[number];
 
-/** The stock page measured as "a docs page" in each kind of stock site. */
-export const STOCK_DOCS_PAGE: Record<StockKind, string> = {'one-page': '/', 'same-content': '/guides/nodejs'};
+/** The one-page site's only page, the baseline "docs page". */
+export const STOCK_ONE_PAGE_ROUTE = '/';
 
 const ONE_PAGE_DOC = `---
 slug: /

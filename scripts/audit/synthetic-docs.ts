@@ -81,19 +81,6 @@ function pageLines({file, source}: PageSource) {
   };
 }
 
-/** Splits a page into its front matter (without the `---` lines) and body. */
-export function splitFrontMatter(
-  source: string,
-  file = 'page.md',
-): {frontMatter: string | null; body: string} {
-  const {lines, frontMatter} = pageLines({file, source});
-  if (!frontMatter) return {frontMatter: null, body: source};
-  return {
-    frontMatter: lines.slice(frontMatter.start + 1, frontMatter.end).join('\n'),
-    body: lines.slice(frontMatter.end + 1).join('\n'),
-  };
-}
-
 /** The words of a docs corpus that prose variants draw from (the prose lines `variantSource` varies). */
 export function vocabulary(pages: PageSource[]): string[] {
   const words = new Set<string>();

@@ -56,7 +56,6 @@ function run(lcp: number, lcpElement?: RunSummary['lcpElement'], observedLcp?: n
     cls: 0,
     si: 1000,
     scriptBytes: 1000,
-    scriptRequests: 1,
     domSize: 100,
     bootupMs: 10,
     mainThreadMs: 100,

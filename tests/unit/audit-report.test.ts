@@ -76,7 +76,6 @@ describe('summarizeLhr', () => {
     );
     expect(summary.scores).toEqual({performance: 87, accessibility: 96, 'best-practices': 100, seo: 100});
     expect(summary.scriptBytes).toBe(3000);
-    expect(summary.scriptRequests).toBe(2);
     expect(summary.shortfalls).toEqual([
       {
         category: 'accessibility',
