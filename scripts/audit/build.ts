@@ -61,20 +61,14 @@ export async function countPages(buildDir: string): Promise<{pages: number; site
 
 export type BuiltSite = Partial<RunCost> & {pages: number; sitemapUrls: number};
 
+type BuildSiteOptions = {dir: string; log: string; skip: boolean};
+
 /**
  * Builds the site in `dir` cold into its build/ with its own checked build (broken
  * links fail it), as CI builds it, unless `skip` says to measure the build that is
  * there (then the cost is undefined).
  */
-export async function buildSite({
-  dir,
-  log,
-  skip,
-}: {
-  dir: string;
-  log: string;
-  skip: boolean;
-}): Promise<BuiltSite> {
+export async function buildSite({dir, log, skip}: BuildSiteOptions): Promise<BuiltSite> {
   const buildDir = path.join(dir, 'build');
   let cost: RunCost | undefined;
   if (!skip) {

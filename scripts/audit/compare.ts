@@ -96,7 +96,7 @@ export function renderComparison({
 async function checkOut(projectDir: string, commit: string, dir: string, log: string): Promise<string> {
   const git = (...args: string[]) => execFileSync('git', args, {cwd: projectDir, encoding: 'utf8'}).trim();
   const sha = git('rev-parse', '--verify', `${commit}^{commit}`);
-  git('worktree', 'add', '--detach', dir, sha);
+  git('worktree', 'add', '--quiet', '--detach', dir, sha);
   const lock = (root: string) => fs.readFile(path.join(root, 'package-lock.json'), 'utf8');
   if ((await lock(projectDir)) === (await lock(dir)))
     await fs.symlink(path.join(projectDir, 'node_modules'), path.join(dir, 'node_modules'), 'dir');

@@ -1,17 +1,11 @@
 /**
- * Step 4 of `npm run audit` (also used by the byte-budget browser test):
- * first-load JavaScript of a page: every script the browser fetches to show and
- * hydrate the page in a fresh tab (entry bundles plus the route's lazy chunks),
- * and nothing fetched for later (Docusaurus prefetches linked pages with
- * `<link rel=prefetch>`, which the browser reports as type "other", not "script").
+ * Step 4 of `npm run audit`, also used by the byte-budget browser test: the
+ * first-load JavaScript of a page, every script a fresh tab fetches to show and
+ * hydrate it (prefetches of linked pages are type "other", so not counted).
  * Service workers are allowed, as in a visitor's browser, so the offline
- * registration code (src/plugins/offline, run at idle after `load`) is counted;
- * the byte-budget browser test lets the worker run for the same reason.
- *
- * Sizes are computed from the files in the build, compressed the way
- * scripts/serve-build.ts serves them (brotli quality 11, gzip level 9), so the
- * number is the same on every machine and does not depend on which encoding a
- * browser happens to ask for (Chromium offers brotli only over HTTPS).
+ * registration code (src/plugins/offline) is counted. Sizes come from the
+ * build's files, compressed as scripts/serve-build.ts serves them, so they are
+ * the same on every machine whatever encoding a browser asks for.
  */
 import {promises as fs} from 'node:fs';
 import path from 'node:path';
@@ -24,11 +18,7 @@ export type FirstLoadJs = {url: string; scripts: ScriptSize[]; total: Sizes};
 
 /** Sizes of one file: as stored, and compressed as the static server sends it. */
 export function compressedSizes(body: Buffer): Sizes {
-  return {
-    raw: body.length,
-    gzip: compressBody(body, 'gzip').length,
-    brotli: compressBody(body, 'br').length,
-  };
+  return {raw: body.length, gzip: compressBody(body, 'gzip').length, brotli: compressBody(body, 'br').length};
 }
 
 /** Adds up sizes. */

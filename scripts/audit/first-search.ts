@@ -191,16 +191,14 @@ async function indexFetches(page: Page, pageOrigin: number) {
   };
 }
 
+type MeasureFirstSearchOptions = {origin: string; chrome: string; runs: number};
+
 /** The first search on the site served at `origin`, measured `runs` times. */
 export async function measureFirstSearch({
   origin,
   chrome,
   runs,
-}: {
-  origin: string;
-  chrome: string;
-  runs: number;
-}): Promise<FirstSearch> {
+}: MeasureFirstSearchOptions): Promise<FirstSearch> {
   const browser = await launchChromium(chrome);
   try {
     const page = `${origin}${FIRST_SEARCH_PAGE}`;

@@ -1,7 +1,6 @@
 /**
- * Step 5 of `npm run audit`: Lighthouse (mobile, simulated throttling), several
- * runs per page, interleaved so our pages and the stock pages see the same
- * machine noise; and what one run says about a page, reduced to medians.
+ * Step 5 of `npm run audit`: Lighthouse (mobile, simulated throttling), run by
+ * sites.ts, and what one run says about a page, reduced to medians.
  */
 import {spawn, spawnSync} from 'node:child_process';
 import {existsSync, promises as fs} from 'node:fs';
@@ -13,27 +12,12 @@ export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'se
 export type Category = (typeof CATEGORIES)[number];
 
 /** The parts of a Lighthouse result (LHR) the audit reads. */
-export type LhCategory = {
-  id: string;
-  title: string;
-  score: number | null;
-  auditRefs: Array<{id: string; weight: number}>;
-};
-export type LhAudit = {
-  id: string;
-  title: string;
-  score: number | null;
-  numericValue?: number;
-  displayValue?: string;
-  details?: {type?: string; items?: Array<Record<string, unknown>>};
-};
+type LhAudit = {title: string; score: number | null; numericValue?: number; displayValue?: string};
 export type Lhr = {
   requestedUrl: string;
-  lighthouseVersion: string;
-  fetchTime: string;
-  runtimeError?: {code: string; message: string};
-  categories: Record<string, LhCategory>;
-  audits: Record<string, LhAudit>;
+  runtimeError?: {message: string};
+  categories: Record<string, {score: number | null; auditRefs: Array<{id: string; weight: number}>}>;
+  audits: Record<string, LhAudit & {details?: {items?: Array<Record<string, unknown>>}}>;
 };
 
 export type Shortfall = {category: string; id: string; title: string; score: number; displayValue?: string};
@@ -49,9 +33,6 @@ export type RunSummary = {
   cls: number;
   si: number;
   scriptBytes: number;
-  domSize: number;
-  bootupMs: number;
-  mainThreadMs: number;
   /** FCP and LCP as the trace observed them (no throttling), next to the simulated ones above. */
   observedFcp?: number;
   observedLcp?: number;
@@ -157,10 +138,6 @@ export function summarizeLhr(lhr: Lhr): RunSummary {
     cls: numeric('cumulative-layout-shift'),
     si: numeric('speed-index'),
     scriptBytes,
-    // Diagnostics that explain a performance score: page size, script execution, all main-thread work.
-    domSize: lhr.audits['dom-size']?.numericValue ?? 0,
-    bootupMs: lhr.audits['bootup-time']?.numericValue ?? 0,
-    mainThreadMs: lhr.audits['mainthread-work-breakdown']?.numericValue ?? 0,
     ...observedPaintsOf(lhr),
     lcpElement: lcpElementOf(lhr),
     shortfalls,
@@ -176,17 +153,7 @@ export function median(values: number[]): number {
 }
 
 /** The figures of a run that are always there, each reduced to its median. */
-const MEDIAN_KEYS = [
-  'fcp',
-  'lcp',
-  'tbt',
-  'cls',
-  'si',
-  'scriptBytes',
-  'domSize',
-  'bootupMs',
-  'mainThreadMs',
-] as const;
+const MEDIAN_KEYS = ['fcp', 'lcp', 'tbt', 'cls', 'si', 'scriptBytes'] as const;
 
 /**
  * Medians of every number over the runs of one page, and how often each
@@ -239,18 +206,10 @@ export function launchChromium(chrome: string): Promise<Browser> {
   return chromium.launch({executablePath: chrome, args: CHROMIUM_ARGS});
 }
 
+type RunLighthouseOptions = {projectDir: string; url: string; chrome: string; outBase: string};
+
 /** One Lighthouse run, in its own Chrome; keeps the JSON and HTML reports at `outBase`. */
-export async function runLighthouse({
-  projectDir,
-  url,
-  chrome,
-  outBase,
-}: {
-  projectDir: string;
-  url: string;
-  chrome: string;
-  outBase: string;
-}): Promise<Lhr> {
+export async function runLighthouse({projectDir, url, chrome, outBase}: RunLighthouseOptions): Promise<Lhr> {
   const cli = path.join(projectDir, 'node_modules', 'lighthouse', 'cli', 'index.js');
   const args = [
     cli,

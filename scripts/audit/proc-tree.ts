@@ -1,18 +1,13 @@
 /**
- * What a build costs the machine, for its whole process tree: a build may start
- * TypeDoc, the diagram renderer or minifiers as processes of their own.
+ * What a build costs the machine, for its whole process tree (TypeDoc, the
+ * diagram renderer or minifiers may be processes of their own), as measured by
+ * child-times.ts. Linux only (/proc); elsewhere reported as not measured.
  *
- * - Peak memory: every `SAMPLE_MS` the resident memory (VmRSS) of every
- *   descendant of the measuring process is summed; the peak is the largest sum.
- *   Pages shared between processes count once per process, so it is an upper
- *   bound, the figure `ps` and `top` users compare. A process living less than
- *   one interval can be missed; a build's big processes live for seconds.
- * - CPU seconds: the kernel's own accounting, not samples: `cutime` + `cstime`
- *   of the measuring process, the user and system time of every descendant it
- *   waited for (in a build, all of them). Node has no getrusage(RUSAGE_CHILDREN).
- *
- * child-times.ts is the measuring process. Linux only (/proc); elsewhere the
- * figures are reported as not measured.
+ * - Peak memory: the largest sum of the resident memory of every descendant,
+ *   sampled. Shared pages count once per process, so an upper bound, as `ps`
+ *   and `top` users compare; a process living less than a sample can be missed.
+ * - CPU seconds: the kernel's own `cutime` + `cstime`, the time of every
+ *   descendant waited for (Node has no getrusage(RUSAGE_CHILDREN)).
  */
 import {execFileSync} from 'node:child_process';
 import {existsSync, promises as fs} from 'node:fs';

@@ -78,7 +78,7 @@ export function renderMarkdown(summary: AuditSummary): string {
     '## Lighthouse (medians)',
     '',
     ...markdownTable(
-      'Page | Perf. (range) | A11y | Best pr. | SEO | FCP | LCP | TBT | CLS | JS transferred | DOM elements | Script evaluation | All main-thread work',
+      'Page | Perf. (range) | A11y | Best pr. | SEO | FCP | LCP | TBT | CLS | JS transferred',
       allPages.map((page) => {
         const m = page.medians;
         if (!m) return [pageName(page), `missing: ${page.missing ?? 'no result'}`];
@@ -89,15 +89,11 @@ export function renderMarkdown(summary: AuditSummary): string {
           ...[m.fcp, m.lcp, m.tbt].map(formatMs),
           m.cls.toFixed(3),
           formatBytes(m.scriptBytes),
-          String(Math.round(m.domSize)),
-          formatMs(m.bootupMs),
-          formatMs(m.mainThreadMs),
         ];
       }),
     ),
     '',
-    'JS transferred: compressed script bytes of the page load as Lighthouse recorded them (the server sends brotli). ' +
-      'The last three columns are what the performance score depends on here: page size and main-thread work.',
+    'JS transferred: compressed script bytes of the page load as Lighthouse recorded them (the server sends brotli).',
     '',
     '## Largest Contentful Paint',
     '',

@@ -74,6 +74,8 @@ export async function lighthouseAcross(
   return medians;
 }
 
+type MeasureSitesOptions = {projectDir: string; sites: Site[]; runs: number; chrome: string; rawDir: string};
+
 /** Serves every site and measures it; raw Lighthouse reports go to `rawDir`. */
 export async function measureSites({
   projectDir,
@@ -81,13 +83,7 @@ export async function measureSites({
   runs,
   chrome,
   rawDir,
-}: {
-  projectDir: string;
-  sites: Site[];
-  runs: number;
-  chrome: string;
-  rawDir: string;
-}): Promise<Record<string, SiteResult>> {
+}: MeasureSitesOptions): Promise<Record<string, SiteResult>> {
   const served: Record<string, ServedSite> = {};
   try {
     const results: Record<string, SiteResult> = {};

@@ -1,19 +1,17 @@
 /**
- * Step 2 of `npm run audit`: stock Docusaurus classic sites, generated into a temporary folder, that the
- * audit measures next to ours so budgets are ratios that hold on any machine.
+ * Step 2 of `npm run audit`: stock Docusaurus classic sites, generated into a
+ * temporary folder from this project's packages (node_modules linked) and
+ * measured next to ours, so that budgets are ratios that hold on any machine.
  *
- * - `one-page`: the minimal stock site: preset-classic as the 3.10 template sets it
- *   up (`future.v4`), one docs page, no blog, no custom CSS, no swizzles.
- * - `same-content`: the same stock preset and settings, holding this site's docs
- *   (including the generated SDK reference), blog and static files. It isolates
- *   what our own code and configuration add to a page: stock Docusaurus ships
- *   per-page data (routes, chunk maps, sidebar, doc metadata) on every page, so a
- *   site with many pages ships more JavaScript than a one-page site for reasons
- *   that have nothing to do with the site's code.
+ * - `one-page`: preset-classic as the 3.10 template sets it up (`future.v4`),
+ *   one docs page, no blog, no custom CSS, no swizzles: the baseline.
+ * - `same-content`: the same, holding this site's docs (the generated SDK
+ *   reference included), blog and static files. Stock Docusaurus ships per-page
+ *   data on every page, so a large site ships more JavaScript for reasons that
+ *   are not its code; this site tells the two apart.
  *
  * Both use `future.faster` (Rspack + SWC), as our site does, so the comparison
- * is between sites, not between bundlers and minifiers. They use the packages
- * installed in this project (node_modules is linked, not installed).
+ * is between sites, not between bundlers.
  */
 import {promises as fs} from 'node:fs';
 import path from 'node:path';
@@ -115,16 +113,14 @@ export async function writeStockSite(dir: string, {kind, projectDir}: {kind: Sto
 
 export type StockBuilds = Record<StockKind, {dir: string; buildDir: string; seconds: number}>;
 
+type BuildStockSitesOptions = {projectDir: string; tempDir: string; outDir: string};
+
 /** Writes both stock sites into `tempDir` and builds each cold, timed; logs go to `outDir`. */
 export async function buildStockSites({
   projectDir,
   tempDir,
   outDir,
-}: {
-  projectDir: string;
-  tempDir: string;
-  outDir: string;
-}): Promise<StockBuilds> {
+}: BuildStockSitesOptions): Promise<StockBuilds> {
   const docusaurusBin = path.join(projectDir, 'node_modules', '@docusaurus', 'core', 'bin', 'docusaurus.mjs');
   const stock: Partial<StockBuilds> = {};
   for (const kind of STOCK_KINDS) {

@@ -35,19 +35,13 @@ export function workerThrottleUnavailable(root = CGROUP_CPU_ROOT): string | unde
   return undefined;
 }
 
+type ThrottleWorkersOptions = {rate: number; processIds: () => number[]; root?: string};
+
 /**
  * Slows every dedicated worker thread of `processIds()` (the renderers) `rate`
  * times from now until `stop()`.
  */
-export function throttleWorkers({
-  rate,
-  processIds,
-  root = CGROUP_CPU_ROOT,
-}: {
-  rate: number;
-  processIds: () => number[];
-  root?: string;
-}) {
+export function throttleWorkers({rate, processIds, root = CGROUP_CPU_ROOT}: ThrottleWorkersOptions) {
   const unavailable = workerThrottleUnavailable(root);
   if (unavailable)
     throw new Error(

@@ -18,7 +18,7 @@ function lhr({
   scripts = [1000, 2000],
   failing = [] as Array<{id: string; category: string; score: number}>,
 } = {}): Lhr {
-  const metric = (id: string, numericValue: number) => ({id, title: id, score: 1, numericValue});
+  const metric = (id: string, numericValue: number) => ({title: id, score: 1, numericValue});
   const audits: Lhr['audits'] = {
     'first-contentful-paint': metric('first-contentful-paint', 900),
     'largest-contentful-paint': metric('largest-contentful-paint', lcp),
@@ -26,7 +26,6 @@ function lhr({
     'cumulative-layout-shift': metric('cumulative-layout-shift', cls),
     'speed-index': metric('speed-index', 1200),
     'network-requests': {
-      id: 'network-requests',
       title: 'Network requests',
       score: null,
       details: {
@@ -39,17 +38,15 @@ function lhr({
     },
   };
   for (const f of failing)
-    audits[f.id] = {id: f.id, title: `Title of ${f.id}`, score: f.score, displayValue: '1 element'};
+    audits[f.id] = {title: `Title of ${f.id}`, score: f.score, displayValue: '1 element'};
   const categories: Lhr['categories'] = {};
   for (const [id, score] of Object.entries(scores)) {
     categories[id] = {
-      id,
-      title: id,
       score,
       auditRefs: failing.filter((f) => f.category === id).map((f) => ({id: f.id, weight: 1})),
     };
   }
-  return {requestedUrl: 'http://127.0.0.1/x', lighthouseVersion: '12.8.2', fetchTime: '', categories, audits};
+  return {requestedUrl: 'http://127.0.0.1/x', categories, audits};
 }
 
 function page(label: string, runs: RunSummary[], site: 'ours' | 'stock' = 'ours'): PageResult {
@@ -88,9 +85,7 @@ describe('summarizeLhr', () => {
   });
 
   it('refuses a run Lighthouse could not complete', () => {
-    expect(() => summarizeLhr({...lhr(), runtimeError: {code: 'NO_FCP', message: 'no paint'}})).toThrow(
-      /no paint/,
-    );
+    expect(() => summarizeLhr({...lhr(), runtimeError: {message: 'no paint'}})).toThrow(/no paint/);
     const noScore = lhr();
     noScore.categories.seo.score = null;
     expect(() => summarizeLhr(noScore)).toThrow(/no seo score/);
