@@ -12,7 +12,7 @@ import {canMeasure} from './proc-tree.ts';
 const CHILD_TIMES = path.join(path.dirname(fileURLToPath(import.meta.url)), 'child-times.ts');
 
 /** Environment of a cold Docusaurus build: no bundler cache left by an earlier one. */
-export const COLD_BUILD_ENV = {DOCUSAURUS_NO_PERSISTENT_CACHE: 'true'};
+const COLD_BUILD_ENV = {DOCUSAURUS_NO_PERSISTENT_CACHE: 'true'};
 
 /**
  * What a command cost: wall-clock seconds and, on Linux, CPU seconds (user +
@@ -82,4 +82,10 @@ export async function buildSite({dir, log, skip}: BuildSiteOptions): Promise<Bui
     throw new Error(`--skip-build, but there is no build in ${buildDir}: run \`npm run build\` first.`);
   }
   return {...cost, ...(await countPages(buildDir))};
+}
+
+/** A plain cold `docusaurus build` of the site in `dir` (stock sites and scale copies, which have no checked build). */
+export function docusaurusBuild(dir: string, log: string): Promise<RunCost> {
+  const cli = path.join(dir, 'node_modules', '@docusaurus', 'core', 'bin', 'docusaurus.mjs');
+  return timed(process.execPath, [cli, 'build'], {cwd: dir, log, env: COLD_BUILD_ENV});
 }

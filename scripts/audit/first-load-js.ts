@@ -33,13 +33,10 @@ export function sumSizes(sizes: Sizes[]): Sizes {
  * Which file of the build a same-origin script URL is, or undefined for
  * anything else (other origins, data: URLs, paths outside the build).
  */
-export function buildFileOf(
-  scriptUrl: string,
-  {origin, baseUrl = '/', buildDir}: {origin: string; baseUrl?: string; buildDir: string},
-): string | undefined {
+export function buildFileOf(scriptUrl: string, {origin, buildDir}: {origin: string; buildDir: string}) {
   const url = new URL(scriptUrl);
-  if (url.origin !== origin || !url.pathname.startsWith(baseUrl)) return undefined;
-  const relative = path.posix.normalize(decodeURIComponent(url.pathname.slice(baseUrl.length)));
+  if (url.origin !== origin) return undefined;
+  const relative = path.posix.normalize(decodeURIComponent(url.pathname.slice(1)));
   if (relative.startsWith('..')) return undefined;
   return path.join(buildDir, relative);
 }
@@ -48,11 +45,7 @@ export function buildFileOf(
  * Loads `url` (absolute) in `page`, which should belong to a fresh browser
  * context so nothing is cached, and measures the JavaScript it needs.
  */
-export async function measureFirstLoadJs(
-  page: Page,
-  url: string,
-  {buildDir, baseUrl = '/'}: {buildDir: string; baseUrl?: string},
-): Promise<FirstLoadJs> {
+export async function measureFirstLoadJs(page: Page, url: string, {buildDir}: {buildDir: string}) {
   const origin = new URL(url).origin;
   const requested = new Set<string>();
   const onRequest = (request: Request) => {
@@ -68,16 +61,12 @@ export async function measureFirstLoadJs(
   }
   const scripts: ScriptSize[] = [];
   for (const scriptUrl of [...requested].sort()) {
-    const file = buildFileOf(scriptUrl, {origin, baseUrl, buildDir});
+    const file = buildFileOf(scriptUrl, {origin, buildDir});
     if (!file) throw new Error(`${url} loads a script that is not part of the build: ${scriptUrl}`);
-    const body = await fs.readFile(file);
-    scripts.push({
-      file: path.relative(buildDir, file).split(path.sep).join('/'),
-      url: scriptUrl,
-      ...compressedSizes(body),
-    });
+    const relative = path.relative(buildDir, file).split(path.sep).join('/');
+    scripts.push({file: relative, url: scriptUrl, ...compressedSizes(await fs.readFile(file))});
   }
-  return {url, scripts, total: sumSizes(scripts)};
+  return {url, scripts, total: sumSizes(scripts)} satisfies FirstLoadJs;
 }
 
 /** Measures `url` in a fresh context of `browser` (empty cache), closing the context after. */

@@ -84,7 +84,7 @@ async function main() {
   const build = await buildSite({dir: projectDir, log: path.join(outDir, 'build.log'), skip: skipBuild});
   const tempDir = await fs.mkdtemp(path.join(os.tmpdir(), 'docs-audit-'));
   try {
-    const stock = await buildStockSites({projectDir, tempDir, outDir});
+    const stock = await buildStockSites(projectDir, tempDir, outDir);
     // The stock site with our content has no search page, for one: it is reported as missing there.
     const sites = await measureSites({
       projectDir,

@@ -11,7 +11,7 @@
 import {promises as fs} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import {COLD_BUILD_ENV, countPages, timed, type RunCost} from './build.ts';
+import {countPages, docusaurusBuild, type RunCost} from './build.ts';
 import {INDEX_FILE} from '../../src/plugins/search/node.ts';
 import {compressedSizes, sumSizes, type Sizes} from './first-load-js.ts';
 import {measureFirstSearch, type FirstSearch} from './first-search.ts';
@@ -253,11 +253,7 @@ async function measurePoint(
   {outDir, chrome, runs}: ScaleContext,
 ): Promise<ScalePoint> {
   console.log(`Building the ${factor}× copy cold...`);
-  const build = await timed(
-    process.execPath,
-    [path.join(dir, 'node_modules', '@docusaurus', 'core', 'bin', 'docusaurus.mjs'), 'build'],
-    {cwd: dir, log: path.join(outDir, `scale-${factor}x-build.log`), env: COLD_BUILD_ENV},
-  );
+  const build = await docusaurusBuild(dir, path.join(outDir, `scale-${factor}x-build.log`));
   console.log(`  ${build.seconds.toFixed(0)} s, ${build.cpuSeconds?.toFixed(0) ?? '?'} CPU-s`);
   const buildDir = path.join(dir, 'build');
   const {pages} = await countPages(buildDir);

@@ -15,7 +15,7 @@
  */
 import {promises as fs} from 'node:fs';
 import path from 'node:path';
-import {COLD_BUILD_ENV, timed} from './build.ts';
+import {docusaurusBuild} from './build.ts';
 
 const STOCK_KINDS = ['one-page', 'same-content'] as const;
 export type StockKind = (typeof STOCK_KINDS)[number];
@@ -90,50 +90,27 @@ export function stockConfigSource(kind: StockKind): string {
 }
 
 /**
- * Writes a stock site into `dir` (created if needed). `projectDir` provides
- * node_modules and, for `same-content`, docs/ (build first: the SDK reference is generated), blog/, static/.
+ * Writes both stock sites into `tempDir` (the same-content one copies docs/, so
+ * build ours first: the SDK reference is generated) and builds each cold.
  */
-export async function writeStockSite(dir: string, {kind, projectDir}: {kind: StockKind; projectDir: string}) {
-  await fs.mkdir(dir, {recursive: true});
-  await fs.writeFile(
-    path.join(dir, 'package.json'),
-    `${JSON.stringify({name: `stock-${kind}`, private: true})}\n`,
-  );
-  await fs.writeFile(path.join(dir, 'docusaurus.config.mjs'), stockConfigSource(kind));
-  await fs.symlink(path.join(projectDir, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
-  if (kind === 'one-page') {
-    await fs.mkdir(path.join(dir, 'docs'), {recursive: true});
-    await fs.writeFile(path.join(dir, 'docs', 'intro.md'), ONE_PAGE_DOC);
-    return;
-  }
-  for (const folder of ['docs', 'blog', 'static']) {
-    await fs.cp(path.join(projectDir, folder), path.join(dir, folder), {recursive: true});
-  }
-}
-
-export type StockBuilds = Record<StockKind, {dir: string; buildDir: string; seconds: number}>;
-
-type BuildStockSitesOptions = {projectDir: string; tempDir: string; outDir: string};
-
-/** Writes both stock sites into `tempDir` and builds each cold, timed; logs go to `outDir`. */
-export async function buildStockSites({
-  projectDir,
-  tempDir,
-  outDir,
-}: BuildStockSitesOptions): Promise<StockBuilds> {
-  const docusaurusBin = path.join(projectDir, 'node_modules', '@docusaurus', 'core', 'bin', 'docusaurus.mjs');
-  const stock: Partial<StockBuilds> = {};
+export async function buildStockSites(projectDir: string, tempDir: string, outDir: string) {
+  const builds = {} as Record<StockKind, {buildDir: string; seconds: number}>;
   for (const kind of STOCK_KINDS) {
     const dir = path.join(tempDir, kind);
-    await writeStockSite(dir, {kind, projectDir});
+    await fs.mkdir(path.join(dir, 'docs'), {recursive: true});
+    await fs.writeFile(
+      path.join(dir, 'package.json'),
+      `${JSON.stringify({name: `stock-${kind}`, private: true})}\n`,
+    );
+    await fs.writeFile(path.join(dir, 'docusaurus.config.mjs'), stockConfigSource(kind));
+    await fs.symlink(path.join(projectDir, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
+    if (kind === 'one-page') await fs.writeFile(path.join(dir, 'docs', 'intro.md'), ONE_PAGE_DOC);
+    else
+      for (const folder of ['docs', 'blog', 'static'])
+        await fs.cp(path.join(projectDir, folder), path.join(dir, folder), {recursive: true});
     console.log(`Building the stock ${kind} site cold...`);
-    const {seconds} = await timed(process.execPath, [docusaurusBin, 'build'], {
-      cwd: dir,
-      log: path.join(outDir, `stock-${kind}-build.log`),
-      env: COLD_BUILD_ENV,
-    });
-    console.log(`  ${seconds.toFixed(1)} s`);
-    stock[kind] = {dir, buildDir: path.join(dir, 'build'), seconds};
+    const {seconds} = await docusaurusBuild(dir, path.join(outDir, `stock-${kind}-build.log`));
+    builds[kind] = {buildDir: path.join(dir, 'build'), seconds};
   }
-  return stock as StockBuilds;
+  return builds;
 }
