@@ -143,11 +143,6 @@ export type ScaleSummary = {
 
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 
-/** How many first searches each scale's median is of ("3", or "3 and 5" if they differ). */
-function runsOf(summary: ScaleSummary): string {
-  return [...new Set(summary.points.map((point) => point.firstSearch.runs))].join(' and ');
-}
-
 /** The runs' range beside a median: on a shared machine they spread widely. */
 const spread = ({resultsAfterDownloadEach: each}: FirstSearch) =>
   each?.length > 1 ? ` (${formatMs(Math.min(...each))}–${formatMs(Math.max(...each))})` : '';
@@ -225,7 +220,7 @@ export function renderScaleMarkdown(summary: ScaleSummary): string {
     '',
     'Build CPU: user + system seconds of the build’s whole process tree; per page: over the HTML pages built. ' +
       `Peak RSS: the largest sum of the resident memory of the tree’s processes, sampled every ${SAMPLE_MS} ms ` +
-      `(shared pages counted per process, so an upper bound). First search: median of ${runsOf(summary)} runs in ` +
+      `(shared pages counted per process, so an upper bound). First search: median of ${summary.points[0].firstSearch.runs} runs in ` +
       'Chromium with the CPU slowed 4× (DevTools CPU throttling for the page, a cgroup CPU quota for the search ' +
       'worker’s thread), served from localhost without network throttling: the download time is the transfer from a ' +
       'local server, the bytes are what a visitor downloads. First search index: the index files that search fetched ' +
