@@ -1,19 +1,17 @@
 /**
  * Step 6 of `npm run audit`: every budget, in one place, and the verdicts.
  *
- * The first-load JavaScript budget is shared with the byte-budget browser test in
- * `npm test` (tests/e2e/performance.spec.ts), which compares our page against stock
- * numbers stored in config/first-load-js-budget.json. Why a checked-in file: building
- * the stock site in every test run would add a whole extra build to `npm test`,
- * and the stock numbers are deterministic (same Docusaurus packages +
- * same content = same bytes; brotli is deterministic). The file records the Docusaurus
- * version it was measured with; the test refuses a file measured with another version,
- * and the audit reports when the stored numbers have drifted from a fresh measurement.
+ * The first-load JavaScript budget is shared with the browser test in `npm test`
+ * (tests/e2e/performance.spec.ts), which compares our page with the stock figures
+ * stored in config/first-load-js-budget.json rather than build a stock site in
+ * every test run: they are deterministic (same packages and content, same bytes).
+ * The file records the Docusaurus version it was measured with; the test refuses
+ * a file of another version, and the audit notes when a fresh measurement differs.
  */
 import {promises as fs} from 'node:fs';
 import type {Sizes} from './first-load-js.ts';
 import type {Medians} from './lighthouse.ts';
-import {formatBytes, formatCls, formatMs, formatRatio} from './format.ts';
+import {formatBytes, formatMs, formatRatio} from './format.ts';
 
 export const BUDGET_FILE = 'config/first-load-js-budget.json';
 
@@ -21,7 +19,7 @@ export const BUDGET_FILE = 'config/first-load-js-budget.json';
 export const BUDGETED_DOCS_PAGE = '/guides/nodejs';
 
 /** How much more than the one-page stock Docusaurus baseline a docs page may load. */
-export const ALLOWANCE = 0.1;
+const ALLOWANCE = 0.1;
 
 /** Budgets, in one place. Scores are medians of at least `minRuns` runs. */
 export const BUDGETS = {
@@ -33,54 +31,38 @@ export const BUDGETS = {
   cls: 0.02,
   /** Largest contentful paint as Lighthouse simulates it on a phone, per page (median, ms). */
   lcpMs: 1500,
-  /** First-load JS of a docs page may exceed the one-page stock site's by this fraction. */
-  firstLoadJsAllowance: ALLOWANCE,
 };
 
 /** The most a docs page may load, in the baseline's unit (bytes). */
-export function firstLoadJsLimit(baseline: number): number {
-  return Math.floor(baseline * (1 + ALLOWANCE));
-}
+const firstLoadJsLimit = (baseline: number) => Math.floor(baseline * (1 + ALLOWANCE));
 
 export type Measurement = {route: string; total: Sizes};
 export type BudgetFile = {docusaurus: string; stockSameContent: Measurement; stockOnePage: Measurement};
 
 export async function readBudgetFile(file: string): Promise<BudgetFile> {
   const data = JSON.parse(await fs.readFile(file, 'utf8'));
-  for (const key of ['stockSameContent', 'stockOnePage']) {
+  for (const key of ['stockSameContent', 'stockOnePage'])
     if (typeof data?.[key]?.total?.brotli !== 'number')
       throw new Error(`${file}: ${key}.total.brotli is missing`);
-  }
   if (typeof data.docusaurus !== 'string') throw new Error(`${file}: docusaurus version is missing`);
   return data;
 }
 
 export async function writeBudgetFile(file: string, budget: BudgetFile): Promise<void> {
-  const content = {
-    $comment:
-      'Written by `npm run audit -- --update-budget`. First-load JavaScript of a docs page of stock Docusaurus ' +
-      'classic sites (scripts/audit/stock-sites.ts), in bytes as served. tests/e2e/performance.spec.ts allows ' +
-      `${BUDGETED_DOCS_PAGE} at most stockOnePage.total.brotli + ${ALLOWANCE * 100} %.`,
-    docusaurus: budget.docusaurus,
-    stockSameContent: budget.stockSameContent,
-    stockOnePage: budget.stockOnePage,
-  };
-  await fs.writeFile(file, `${JSON.stringify(content, null, 2)}\n`);
+  const $comment =
+    'Written by `npm run audit -- --update-budget`. First-load JavaScript of a docs page of stock Docusaurus ' +
+    'classic sites (scripts/audit/stock-sites.ts), in bytes as served. tests/e2e/performance.spec.ts allows ' +
+    `${BUDGETED_DOCS_PAGE} at most stockOnePage.total.brotli + ${ALLOWANCE * 100} %.`;
+  await fs.writeFile(file, `${JSON.stringify({$comment, ...budget}, null, 2)}\n`);
 }
 
 /**
- * After measuring the stock sites: rewrites the budget file when asked to, and
- * otherwise returns a note when the stored numbers differ from this run's
- * (content changes move them a little; that is reported, never failed).
+ * Rewrites the budget file when asked to; otherwise returns a note when the
+ * stored figures differ from this run's (reported, never failed).
  */
-export async function refreshOrCompareBudgetFile(
-  file: string,
-  fresh: BudgetFile,
-  update: boolean,
-): Promise<string | undefined> {
+export async function refreshOrCompareBudgetFile(file: string, fresh: BudgetFile, update: boolean) {
   if (update) {
     await writeBudgetFile(file, fresh);
-    console.log(`Updated ${BUDGET_FILE}.`);
     return undefined;
   }
   const stored = await readBudgetFile(file).catch(() => undefined);
@@ -95,21 +77,14 @@ export async function refreshOrCompareBudgetFile(
 }
 
 /** The byte-budget verdict for our page, as a message a writer can act on. */
-export function judgeFirstLoadJs(
-  ours: Sizes,
-  budget: BudgetFile,
-  installedDocusaurus: string,
-): {ok: boolean; limit: number; message: string} {
+export function judgeFirstLoadJs(ours: Sizes, budget: BudgetFile, installedDocusaurus: string) {
   const baseline = budget.stockOnePage.total.brotli;
   const limit = firstLoadJsLimit(baseline);
   if (budget.docusaurus !== installedDocusaurus) {
-    return {
-      ok: false,
-      limit,
-      message:
-        `${BUDGET_FILE} was measured with Docusaurus ${budget.docusaurus}, but ${installedDocusaurus} is installed: ` +
-        'run `npm run audit -- --update-budget` and commit the file.',
-    };
+    const message =
+      `${BUDGET_FILE} was measured with Docusaurus ${budget.docusaurus}, but ${installedDocusaurus} is installed: ` +
+      'run `npm run audit -- --update-budget` and commit the file.';
+    return {ok: false, limit, message};
   }
   const percent = (value: number) => `${value >= 0 ? '+' : ''}${(value * 100).toFixed(1)} %`;
   const message =
@@ -125,34 +100,25 @@ export type PageResult = {
   route: string;
   site: 'ours' | 'stock';
   missing?: string;
-  optional?: string;
   medians?: Medians;
 };
-export type FirstLoadJsRoutes = {
-  ours: Measurement;
-  stockSameContent: Measurement;
-  stockOnePage: Measurement;
-};
-/** `ok` is null when a page could not be measured because it is optional and missing. */
+export type FirstLoadJsRoutes = {ours: Measurement; stockSameContent: Measurement; stockOnePage: Measurement};
 export type Check = {
   name: string;
   subject: string;
   measured: string;
   limit: string;
-  ok: boolean | null;
+  ok: boolean;
   note?: string;
 };
 
 /**
- * Every budget, judged. A missing page is never passed: it fails, or, if the
- * page is optional (not built yet), it is listed as not measured.
- *
- * The budgets are the ones the project set, against the one-page stock site
- * (`baseline`): performance at least 95, or at least the baseline's median when
- * the baseline itself is below 95; first-load JavaScript at most the baseline's
- * + 10 %. The same pages built by stock Docusaurus (`sameContent`) never change
- * a verdict: their numbers go in the notes, to tell what the content costs on
- * any Docusaurus site from what our code costs.
+ * Every budget, judged; a missing page fails. The budgets are set against the
+ * one-page stock site (`baseline`): performance at least 95, or at least the
+ * baseline's median when the baseline itself is below 95; first-load JavaScript
+ * at most the baseline's + 10 %. The same pages built by stock Docusaurus
+ * (`sameContent`) never change a verdict: their numbers go in the notes, to tell
+ * what the content costs on any Docusaurus site from what our code costs.
  */
 export function evaluateBudgets({
   pages,
@@ -166,81 +132,47 @@ export function evaluateBudgets({
   firstLoadJs: FirstLoadJsRoutes;
 }): Check[] {
   const checks: Check[] = [];
-  const onePagePerformance = baseline.medians?.scores.performance;
+  const stockPerformance = baseline.medians?.scores.performance;
+  // The fallback bar: the one-page site's median, when that site itself is below 95.
+  const fallback =
+    stockPerformance !== undefined && stockPerformance < BUDGETS.performance ? stockPerformance : undefined;
   for (const page of pages) {
     const subject = `${page.label} (${page.route})`;
+    const check = (name: string, measured: string, limit: string, ok: boolean, note?: string) =>
+      checks.push({name, subject, measured, limit, ok, ...(note && {note})});
     const m = page.medians;
     if (!m) {
-      checks.push({
-        name: 'Lighthouse',
-        subject,
-        measured: `not measured: ${page.missing ?? 'no result'}`,
-        limit: '-',
-        ok: page.optional && page.missing ? null : false,
-        note: page.optional,
-      });
+      check('Lighthouse', `not measured: ${page.missing ?? 'no result'}`, '-', false);
       continue;
     }
-    if (m.runs < BUDGETS.minRuns) {
-      checks.push({
-        name: 'runs',
-        subject,
-        measured: String(m.runs),
-        limit: `>= ${BUDGETS.minRuns}`,
-        ok: false,
-      });
-    }
-    for (const id of ['accessibility', 'best-practices', 'seo'] as const) {
-      checks.push({
-        name: id,
-        subject,
-        measured: String(m.scores[id]),
-        limit: String(BUDGETS.perfectScore),
-        ok: m.scores[id] >= BUDGETS.perfectScore,
-      });
-    }
+    if (m.runs < BUDGETS.minRuns) check('runs', String(m.runs), `>= ${BUDGETS.minRuns}`, false);
+    for (const id of ['accessibility', 'best-practices', 'seo'] as const)
+      check(id, String(m.scores[id]), String(BUDGETS.perfectScore), m.scores[id] >= BUDGETS.perfectScore);
     const perf = m.scores.performance;
-    const samePage = sameContent.find((stock) => stock.route === page.route && stock.medians);
-    // The fallback bar: the one-page site's median, when that site itself is below 95.
-    const fallback =
-      onePagePerformance !== undefined && onePagePerformance < BUDGETS.performance
-        ? onePagePerformance
-        : undefined;
     const passes = perf >= BUDGETS.performance;
-    let baselineNote: string | undefined;
-    if (passes) baselineNote = undefined;
-    else if (onePagePerformance === undefined) baselineNote = 'no stock baseline measured';
-    else if (fallback !== undefined)
-      baselineNote = `the stock one-page site scores ${fallback} here, below ${BUDGETS.performance}`;
-    else baselineNote = `the stock one-page site reaches ${onePagePerformance} here`;
-    const samePageNote =
-      samePage && `stock Docusaurus scores ${samePage.medians?.scores.performance} on the same page`;
-    checks.push({
-      name: 'performance',
-      subject,
-      measured: String(perf),
-      limit:
-        passes || fallback === undefined
-          ? `>= ${BUDGETS.performance}`
-          : `>= stock one-page site, median ${fallback}`,
+    const samePage = sameContent.find((stock) => stock.route === page.route)?.medians;
+    const notes = [
+      passes
+        ? undefined
+        : stockPerformance === undefined
+          ? 'no stock baseline measured'
+          : fallback !== undefined
+            ? `the stock one-page site scores ${fallback} here, below ${BUDGETS.performance}`
+            : `the stock one-page site reaches ${stockPerformance} here`,
+      samePage && `stock Docusaurus scores ${samePage.scores.performance} on the same page`,
+    ];
+    check(
+      'performance',
+      String(perf),
+      passes || fallback === undefined
+        ? `>= ${BUDGETS.performance}`
+        : `>= stock one-page site, median ${fallback}`,
       // The fallback is below 95, so a page at 95 or more passes either way.
-      ok: perf >= (fallback ?? BUDGETS.performance),
-      note: [baselineNote, samePageNote].filter(Boolean).join('; ') || undefined,
-    });
-    checks.push({
-      name: 'CLS',
-      subject,
-      measured: formatCls(m.cls),
-      limit: `<= ${BUDGETS.cls}`,
-      ok: m.cls <= BUDGETS.cls,
-    });
-    checks.push({
-      name: 'LCP',
-      subject,
-      measured: formatMs(m.lcp),
-      limit: `<= ${formatMs(BUDGETS.lcpMs)}`,
-      ok: m.lcp <= BUDGETS.lcpMs,
-    });
+      perf >= (fallback ?? BUDGETS.performance),
+      notes.filter(Boolean).join('; '),
+    );
+    check('CLS', m.cls.toFixed(3), `<= ${BUDGETS.cls}`, m.cls <= BUDGETS.cls);
+    check('LCP', formatMs(m.lcp), `<= ${formatMs(BUDGETS.lcpMs)}`, m.lcp <= BUDGETS.lcpMs);
   }
   const {ours, stockSameContent, stockOnePage} = firstLoadJs;
   const limit = firstLoadJsLimit(stockOnePage.total.brotli);
@@ -248,7 +180,7 @@ export function evaluateBudgets({
     name: 'first-load JS (brotli)',
     subject: ours.route,
     measured: formatBytes(ours.total.brotli),
-    limit: `<= ${formatBytes(limit)} (stock one-page site + ${BUDGETS.firstLoadJsAllowance * 100} %)`,
+    limit: `<= ${formatBytes(limit)} (stock one-page site + ${ALLOWANCE * 100} %)`,
     ok: ours.total.brotli <= limit,
     note: `${formatRatio(ours.total.brotli / stockOnePage.total.brotli)} of the stock one-page site; ${formatRatio(ours.total.brotli / stockSameContent.total.brotli)} of stock Docusaurus with the same content (${formatBytes(stockSameContent.total.brotli)})`,
   });

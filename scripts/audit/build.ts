@@ -1,5 +1,5 @@
 /**
- * Step 1 of `npm run audit`: build the site cold (no persistent bundler cache),
+ * Step 1 of `npm run audit`: build a site cold (no persistent bundler cache),
  * timed, and count what the build holds.
  */
 import {spawn} from 'node:child_process';
@@ -7,12 +7,12 @@ import {existsSync, promises as fs} from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {builtHtmlFiles} from '../../src/build-output/index.ts';
-import {canMeasure, sampleTreeRss, systemUnits} from './proc-tree.ts';
+import {canMeasure} from './proc-tree.ts';
 
 const CHILD_TIMES = path.join(path.dirname(fileURLToPath(import.meta.url)), 'child-times.ts');
 
 /** Environment of a cold Docusaurus build: no bundler cache left by an earlier one. */
-export const COLD_BUILD_ENV = {DOCUSAURUS_NO_PERSISTENT_CACHE: 'true'};
+const COLD_BUILD_ENV = {DOCUSAURUS_NO_PERSISTENT_CACHE: 'true'};
 
 /**
  * What a command cost: wall-clock seconds and, on Linux, CPU seconds (user +
@@ -27,21 +27,19 @@ export async function timed(
   {cwd, log, env}: {cwd: string; log: string; env?: NodeJS.ProcessEnv},
 ): Promise<RunCost> {
   const measure = canMeasure();
-  const timesFile = `${log}.cpu.json`;
+  const costFile = `${log}.cost.json`;
   const started = performance.now();
   const logFile = await fs.open(log, 'w');
-  // Under the wrapper, the kernel's accounting of the command's tree comes back in timesFile.
-  const child = measure
-    ? spawn(process.execPath, [CHILD_TIMES, timesFile, command, ...args], {
-        cwd,
-        env: {...process.env, ...env},
-        stdio: ['ignore', logFile.fd, logFile.fd],
-      })
-    : spawn(command, args, {cwd, env: {...process.env, ...env}, stdio: ['ignore', logFile.fd, logFile.fd]});
-  const sampler = measure && child.pid ? sampleTreeRss(child.pid, systemUnits().pageSize) : undefined;
+  const [file, fileArgs] = measure
+    ? [process.execPath, [CHILD_TIMES, costFile, command, ...args]]
+    : [command, args];
+  const child = spawn(file, fileArgs, {
+    cwd,
+    env: {...process.env, ...env},
+    stdio: ['ignore', logFile.fd, logFile.fd],
+  });
   const code = await new Promise((resolve) => child.on('close', resolve));
   const seconds = (performance.now() - started) / 1000;
-  const rss = await sampler?.stop();
   await logFile.close();
   if (code !== 0) {
     const tail = (await fs.readFile(log, 'utf8')).split('\n').slice(-30).join('\n');
@@ -50,48 +48,44 @@ export async function timed(
     );
   }
   if (!measure) return {seconds};
-  const times = JSON.parse(await fs.readFile(timesFile, 'utf8'));
-  await fs.rm(timesFile);
-  return {seconds, cpuSeconds: times.userSeconds + times.systemSeconds, peakRssBytes: rss?.peakBytes};
+  const cost = JSON.parse(await fs.readFile(costFile, 'utf8'));
+  await fs.rm(costFile);
+  return {seconds, ...cost};
 }
 
 /** HTML pages of a build (not counting 404.html) and URLs in its sitemap. */
 export async function countPages(buildDir: string): Promise<{pages: number; sitemapUrls: number}> {
-  const pages = builtHtmlFiles(buildDir).length;
   const sitemap = await fs.readFile(path.join(buildDir, 'sitemap.xml'), 'utf8');
-  return {pages, sitemapUrls: (sitemap.match(/<loc>/g) ?? []).length};
+  return {pages: builtHtmlFiles(buildDir).length, sitemapUrls: (sitemap.match(/<loc>/g) ?? []).length};
 }
 
+export type BuiltSite = Partial<RunCost> & {pages: number; sitemapUrls: number};
+
+type BuildSiteOptions = {dir: string; log: string; skip: boolean};
+
 /**
- * Builds our site cold into build/ (the checked build: broken links fail it), unless
- * `skip` says to measure the build that is there. Resolves with the build's seconds
- * (undefined when skipped) and its page counts.
+ * Builds the site in `dir` cold into its build/ with its own checked build (broken
+ * links fail it), as CI builds it, unless `skip` says to measure the build that is
+ * there (then the cost is undefined).
  */
-export async function buildSite({
-  projectDir,
-  buildDir,
-  outDir,
-  skip,
-}: {
-  projectDir: string;
-  buildDir: string;
-  outDir: string;
-  skip: boolean;
-}): Promise<Partial<RunCost> & {pages: number; sitemapUrls: number}> {
+export async function buildSite({dir, log, skip}: BuildSiteOptions): Promise<BuiltSite> {
+  const buildDir = path.join(dir, 'build');
   let cost: RunCost | undefined;
   if (!skip) {
-    console.log('Building the site cold...');
-    cost = await timed(process.execPath, ['scripts/build-checked.ts'], {
-      cwd: projectDir,
-      log: path.join(outDir, 'build.log'),
-      env: COLD_BUILD_ENV,
-    });
+    console.log(`Building ${dir} cold...`);
+    cost = await timed(process.execPath, ['scripts/build-checked.ts'], {cwd: dir, log, env: COLD_BUILD_ENV});
     console.log(
       `  ${cost.seconds.toFixed(1)} s` +
         (cost.cpuSeconds === undefined ? '' : `, ${cost.cpuSeconds.toFixed(1)} CPU-s`),
     );
   } else if (!existsSync(path.join(buildDir, 'index.html'))) {
-    throw new Error('--skip-build, but there is no build: run `npm run build` first.');
+    throw new Error(`--skip-build, but there is no build in ${buildDir}: run \`npm run build\` first.`);
   }
   return {...cost, ...(await countPages(buildDir))};
+}
+
+/** A plain cold `docusaurus build` of the site in `dir` (stock sites and scale copies, which have no checked build). */
+export function docusaurusBuild(dir: string, log: string): Promise<RunCost> {
+  const cli = path.join(dir, 'node_modules', '@docusaurus', 'core', 'bin', 'docusaurus.mjs');
+  return timed(process.execPath, [cli, 'build'], {cwd: dir, log, env: COLD_BUILD_ENV});
 }

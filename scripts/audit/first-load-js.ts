@@ -1,17 +1,11 @@
 /**
- * Step 4 of `npm run audit` (also used by the byte-budget browser test):
- * first-load JavaScript of a page: every script the browser fetches to show and
- * hydrate the page in a fresh tab (entry bundles plus the route's lazy chunks),
- * and nothing fetched for later (Docusaurus prefetches linked pages with
- * `<link rel=prefetch>`, which the browser reports as type "other", not "script").
+ * Step 4 of `npm run audit`, also used by the byte-budget browser test: the
+ * first-load JavaScript of a page, every script a fresh tab fetches to show and
+ * hydrate it (prefetches of linked pages are type "other", so not counted).
  * Service workers are allowed, as in a visitor's browser, so the offline
- * registration code (src/plugins/offline, run at idle after `load`) is counted;
- * the byte-budget browser test lets the worker run for the same reason.
- *
- * Sizes are computed from the files in the build, compressed the way
- * scripts/serve-build.ts serves them (brotli quality 11, gzip level 9), so the
- * number is the same on every machine and does not depend on which encoding a
- * browser happens to ask for (Chromium offers brotli only over HTTPS).
+ * registration code (src/plugins/offline) is counted. Sizes come from the
+ * build's files, compressed as scripts/serve-build.ts serves them, so they are
+ * the same on every machine whatever encoding a browser asks for.
  */
 import {promises as fs} from 'node:fs';
 import path from 'node:path';
@@ -24,11 +18,7 @@ export type FirstLoadJs = {url: string; scripts: ScriptSize[]; total: Sizes};
 
 /** Sizes of one file: as stored, and compressed as the static server sends it. */
 export function compressedSizes(body: Buffer): Sizes {
-  return {
-    raw: body.length,
-    gzip: compressBody(body, 'gzip').length,
-    brotli: compressBody(body, 'br').length,
-  };
+  return {raw: body.length, gzip: compressBody(body, 'gzip').length, brotli: compressBody(body, 'br').length};
 }
 
 /** Adds up sizes. */
@@ -43,13 +33,10 @@ export function sumSizes(sizes: Sizes[]): Sizes {
  * Which file of the build a same-origin script URL is, or undefined for
  * anything else (other origins, data: URLs, paths outside the build).
  */
-export function buildFileOf(
-  scriptUrl: string,
-  {origin, baseUrl = '/', buildDir}: {origin: string; baseUrl?: string; buildDir: string},
-): string | undefined {
+export function buildFileOf(scriptUrl: string, {origin, buildDir}: {origin: string; buildDir: string}) {
   const url = new URL(scriptUrl);
-  if (url.origin !== origin || !url.pathname.startsWith(baseUrl)) return undefined;
-  const relative = path.posix.normalize(decodeURIComponent(url.pathname.slice(baseUrl.length)));
+  if (url.origin !== origin) return undefined;
+  const relative = path.posix.normalize(decodeURIComponent(url.pathname.slice(1)));
   if (relative.startsWith('..')) return undefined;
   return path.join(buildDir, relative);
 }
@@ -58,11 +45,7 @@ export function buildFileOf(
  * Loads `url` (absolute) in `page`, which should belong to a fresh browser
  * context so nothing is cached, and measures the JavaScript it needs.
  */
-export async function measureFirstLoadJs(
-  page: Page,
-  url: string,
-  {buildDir, baseUrl = '/'}: {buildDir: string; baseUrl?: string},
-): Promise<FirstLoadJs> {
+export async function measureFirstLoadJs(page: Page, url: string, {buildDir}: {buildDir: string}) {
   const origin = new URL(url).origin;
   const requested = new Set<string>();
   const onRequest = (request: Request) => {
@@ -78,16 +61,12 @@ export async function measureFirstLoadJs(
   }
   const scripts: ScriptSize[] = [];
   for (const scriptUrl of [...requested].sort()) {
-    const file = buildFileOf(scriptUrl, {origin, baseUrl, buildDir});
+    const file = buildFileOf(scriptUrl, {origin, buildDir});
     if (!file) throw new Error(`${url} loads a script that is not part of the build: ${scriptUrl}`);
-    const body = await fs.readFile(file);
-    scripts.push({
-      file: path.relative(buildDir, file).split(path.sep).join('/'),
-      url: scriptUrl,
-      ...compressedSizes(body),
-    });
+    const relative = path.relative(buildDir, file).split(path.sep).join('/');
+    scripts.push({file: relative, url: scriptUrl, ...compressedSizes(await fs.readFile(file))});
   }
-  return {url, scripts, total: sumSizes(scripts)};
+  return {url, scripts, total: sumSizes(scripts)} satisfies FirstLoadJs;
 }
 
 /** Measures `url` in a fresh context of `browser` (empty cache), closing the context after. */

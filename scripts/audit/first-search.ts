@@ -1,44 +1,32 @@
 /**
- * The first search as a visitor on a slow phone meets it: a fresh tab with the
- * CPU slowed 4× (DevTools' Emulation.setCPUThrottlingRate), a docs page, the
- * search button, one query typed. Measured in the page's own clock:
+ * The first search as a visitor on a slow phone meets it: a fresh tab (no cache,
+ * no service worker, no recent searches) with the CPU slowed 4×, a docs page,
+ * the search button, one query. Figures, on the page's own clock:
  *
  * - download: the time the page waited for index files (the union of their
- *   resource timings, request start to response end: the first file, then the
- *   shards the query and its hits need) and their transferred bytes (compressed, as served);
- * - results after download: from the later of the first file's response end and
- *   the last keystroke to the first hit in the dialog, less the time spent waiting
- *   for shards: decoding the index, ranking, rendering (with one file this was
- *   the time from its response end);
+ *   fetches: the first file, then the shards the query and its hits need) and
+ *   their transferred bytes, compressed as served;
+ * - results after download: from the later of the first file's end and the
+ *   keystroke to the first hit in the dialog, less the time spent waiting for
+ *   shards: decoding the index, ranking, rendering;
  * - keystroke to results: what the visitor waits after typing.
  *
- * The query is typed the way a keyboard delivers it: one text input to the
- * focused search box (DevTools' Input.insertText), stamped when it is sent, with
- * no round trip into the page first. Playwright's `fill` first runs its
- * actionability checks in the page; on a CPU slowed 4× those took 50–70 ms of
- * the main thread before the text arrived, which no visitor waits for. The
- * first hit is reported by a MutationObserver in the page and awaited as a
- * promise, so the wait adds no polling of its own (a locator's wait checks on
- * every animation frame, on the same slowed main thread).
- *
- * The engine runs in a worker (src/plugins/search/client/searchWorker.ts),
- * which DevTools' throttling does not slow: ./worker-throttle.ts slows its
- * thread by the same factor, and the index files it fetches are read from its
- * own resource timings. A run fails if the page used a worker that was not slowed.
- *
- * Several runs, each in a fresh browser context (no cache, no recent
- * searches); the medians are reported.
+ * The query arrives as one text input (DevTools' Input.insertText), stamped when
+ * sent: Playwright's `fill` first runs actionability checks on the slowed main
+ * thread, which no visitor waits for. The first hit is seen by a MutationObserver
+ * in the page, so the wait adds no polling of its own. DevTools slows the page
+ * but not the search worker, so worker-throttle.ts slows its thread alike; a run
+ * fails if the page used a worker that was not slowed. Medians of several runs.
  */
-import {chromium, type Browser, type Page} from '@playwright/test';
+import type {Browser, Page} from '@playwright/test';
 import {INDEX_FILE} from '../../src/plugins/search/node.ts';
-import {CHROME_FLAGS, median} from './lighthouse.ts';
+import {launchChromium, median} from './lighthouse.ts';
 import {throttleWorkers} from './worker-throttle.ts';
 
-export const CPU_SLOWDOWN = 4;
-export const FIRST_SEARCH_RUNS = 3;
+const CPU_SLOWDOWN = 4;
 /** A page and a query with many hits at every scale. */
-export const FIRST_SEARCH_PAGE = '/guides/nodejs';
-export const FIRST_SEARCH_QUERY = 'publish';
+const FIRST_SEARCH_PAGE = '/guides/nodejs';
+const FIRST_SEARCH_QUERY = 'publish';
 
 export type FirstSearchRun = {
   downloadMs: number;
@@ -77,17 +65,16 @@ export function medianFirstSearch(
   };
 }
 
-type FirstHitState = {__firstHitAt?: number; __firstHit?: Promise<number>};
+type FirstHitState = {__firstHit?: Promise<number>};
 
 /** Records, in the page, when the first search hit appears (before any page script runs). */
 function watchFirstHit() {
   const state = window as unknown as FirstHitState;
   state.__firstHit = new Promise((resolve) => {
     new MutationObserver((_, observer) => {
-      if (state.__firstHitAt === undefined && document.querySelector('.DocSearch-Dropdown .DocSearch-Hit')) {
-        state.__firstHitAt = performance.now();
+      if (document.querySelector('.DocSearch-Dropdown .DocSearch-Hit')) {
         observer.disconnect();
-        resolve(state.__firstHitAt);
+        resolve(performance.now());
       }
     }).observe(document, {childList: true, subtree: true});
   });
@@ -98,9 +85,6 @@ async function oneRun(
   url: string,
   query: string,
 ): Promise<FirstSearchRun & {files: string[]}> {
-  // The static server compresses a file on its first request and caches it: warm it, so the
-  // download below is the transfer, not brotli level 11 running in the server.
-  await fetch(new URL(`/${INDEX_FILE}`, url), {headers: {'accept-encoding': 'br, gzip'}});
   // No service worker: once it controls the page, resource timing reports the index files it hands over
   // uncompressed, and what a visitor downloads is the compressed transfer.
   const context = await browser.newContext({serviceWorkers: 'block'});
@@ -123,30 +107,27 @@ async function oneRun(
     // The dialog focuses its box on opening. The whole query in one input event, so "keystroke" is one moment.
     const keystrokeAt = performance.timeOrigin + performance.now() - pageOrigin;
     await page.keyboard.insertText(query);
-    const hit = await page.evaluate(() =>
+    const firstHitAt = await page.evaluate(() =>
       Promise.race([
         (window as unknown as FirstHitState).__firstHit,
         new Promise<undefined>((resolve) => setTimeout(resolve, 120_000)),
       ]),
     );
-    if (hit === undefined) throw new Error(`No search hit for "${query}" on ${url} within 120 s`);
+    if (firstHitAt === undefined) throw new Error(`No search hit for "${query}" on ${url} within 120 s`);
     if ((await input.inputValue()) !== query)
       throw new Error(`The search box did not receive "${query}": was it focused when the dialog opened?`);
-    const workers = page.workers().length;
-    if (workers > 0 && throttle.throttledPeriods() === 0)
+    if (page.workers().length > 0 && throttle.throttledPeriods() === 0)
       throw new Error(`The search worker on ${url} was not slowed (threads found: ${throttle.threads.size})`);
     const measured = await indexFetches(page, pageOrigin);
-    if (!measured.count) throw new Error(`The first search on ${url} did not fetch ${INDEX_FILE}`);
-    if (measured.firstHitAt === undefined) throw new Error(`No search hit was recorded on ${url}`);
+    if (!measured.files.length) throw new Error(`The first search on ${url} did not fetch ${INDEX_FILE}`);
     const waited = (from: number) =>
       measured.spans.reduce((sum, [start, end]) => sum + Math.max(0, end - Math.max(start, from)), 0);
-    const firstFileEnd = measured.spans[0][1];
-    const from = Math.max(firstFileEnd, keystrokeAt);
+    const from = Math.max(measured.spans[0][1], keystrokeAt);
     return {
       downloadMs: waited(0),
       transferredBytes: measured.bytes,
-      resultsAfterDownloadMs: measured.firstHitAt - from - waited(from),
-      keystrokeToResultsMs: measured.firstHitAt - keystrokeAt,
+      resultsAfterDownloadMs: firstHitAt - from - waited(from),
+      keystrokeToResultsMs: firstHitAt - keystrokeAt,
       files: measured.files,
     };
   } finally {
@@ -168,8 +149,6 @@ async function rendererProcessIds(browser: Browser): Promise<number[]> {
   }
 }
 
-type IndexFetch = {start: number; end: number; bytes: number; path: string};
-
 /**
  * The index files the page and its workers fetched (each keeps its own resource
  * timings, on its own clock): times on the page's clock, in order of start.
@@ -189,7 +168,7 @@ async function indexFetches(page: Page, pageOrigin: number) {
   });
   const timings = [await page.evaluate(read, stem)];
   for (const worker of page.workers()) timings.push(await worker.evaluate(read, stem));
-  const entries: IndexFetch[] = timings
+  const entries = timings
     .flatMap(({origin, fetches}) =>
       fetches.map((fetch) => ({
         ...fetch,
@@ -206,31 +185,25 @@ async function indexFetches(page: Page, pageOrigin: number) {
     else spans.push([start, end]);
   }
   return {
-    firstHitAt: await page.evaluate(() => (window as unknown as FirstHitState).__firstHitAt),
     spans,
     bytes: entries.reduce((sum, entry) => sum + entry.bytes, 0),
-    count: entries.length,
     files: entries.map((entry) => entry.path),
   };
 }
 
-/** The first search on the site served at `origin`, `FIRST_SEARCH_RUNS` times. */
+type MeasureFirstSearchOptions = {origin: string; chrome: string; runs: number};
+
+/** The first search on the site served at `origin`, measured `runs` times. */
 export async function measureFirstSearch({
   origin,
   chrome,
-  runs = FIRST_SEARCH_RUNS,
-}: {
-  origin: string;
-  chrome: string;
-  runs?: number;
-}): Promise<FirstSearch> {
-  const browser = await chromium.launch({
-    executablePath: chrome,
-    args: CHROME_FLAGS.filter((flag) => flag !== '--headless=new'),
-  });
+  runs,
+}: MeasureFirstSearchOptions): Promise<FirstSearch> {
+  const browser = await launchChromium(chrome);
   try {
     const page = `${origin}${FIRST_SEARCH_PAGE}`;
-    // One run unmeasured: it has the server compress the shards this search fetches (as oneRun does for the first file).
+    // One run unmeasured: the static server compresses a file on its first request and caches it, so
+    // the measured downloads are transfers, not brotli level 11 running in the server.
     await oneRun(browser, page, FIRST_SEARCH_QUERY);
     const results: (FirstSearchRun & {files: string[]})[] = [];
     for (let run = 0; run < runs; run++) results.push(await oneRun(browser, page, FIRST_SEARCH_QUERY));

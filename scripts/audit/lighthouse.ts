@@ -1,46 +1,23 @@
 /**
- * Step 5 of `npm run audit`: Lighthouse (mobile, simulated throttling), several
- * runs per page, interleaved so our pages and the stock pages see the same
- * machine noise; and what one run says about a page, reduced to medians.
+ * Step 5 of `npm run audit`: Lighthouse (mobile, simulated throttling), run by
+ * sites.ts, and what one run says about a page, reduced to medians.
  */
 import {spawn, spawnSync} from 'node:child_process';
 import {existsSync, promises as fs} from 'node:fs';
 import path from 'node:path';
-import {chromium} from '@playwright/test';
-import {CHROMIUM_ARGS} from '../lib/chromium.ts';
+import {chromium, type Browser} from '@playwright/test';
+import {CHROMIUM_ARGS, systemChromium} from '../lib/chromium.ts';
 
 export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 export type Category = (typeof CATEGORIES)[number];
 
-/** Lighthouse metric audits shown in the report. */
-const METRICS = {
-  fcp: 'first-contentful-paint',
-  lcp: 'largest-contentful-paint',
-  tbt: 'total-blocking-time',
-  cls: 'cumulative-layout-shift',
-  si: 'speed-index',
-} as const;
-
 /** The parts of a Lighthouse result (LHR) the audit reads. */
-export type AuditRef = {id: string; weight: number; group?: string};
-export type LhCategory = {id: string; title: string; score: number | null; auditRefs: AuditRef[]};
-export type LhAudit = {
-  id: string;
-  title: string;
-  score: number | null;
-  numericValue?: number;
-  displayValue?: string;
-  details?: {type?: string; items?: Array<Record<string, unknown>>};
-};
+type LhAudit = {title: string; score: number | null; numericValue?: number; displayValue?: string};
 export type Lhr = {
   requestedUrl: string;
-  finalDisplayedUrl?: string;
-  lighthouseVersion: string;
-  fetchTime: string;
-  runtimeError?: {code: string; message: string};
-  runWarnings?: string[];
-  categories: Record<string, LhCategory>;
-  audits: Record<string, LhAudit>;
+  runtimeError?: {message: string};
+  categories: Record<string, {score: number | null; auditRefs: Array<{id: string; weight: number}>}>;
+  audits: Record<string, LhAudit & {details?: {items?: Array<Record<string, unknown>>}}>;
 };
 
 export type Shortfall = {category: string; id: string; title: string; score: number; displayValue?: string};
@@ -56,10 +33,6 @@ export type RunSummary = {
   cls: number;
   si: number;
   scriptBytes: number;
-  scriptRequests: number;
-  domSize: number;
-  bootupMs: number;
-  mainThreadMs: number;
   /** FCP and LCP as the trace observed them (no throttling), next to the simulated ones above. */
   observedFcp?: number;
   observedLcp?: number;
@@ -67,7 +40,7 @@ export type RunSummary = {
   shortfalls: Shortfall[];
 };
 /** Medians over the runs of a page; the shortfalls say in how many runs each occurred. */
-export type Medians = Omit<RunSummary, 'scriptRequests' | 'shortfalls' | 'lcpElement'> & {
+export type Medians = Omit<RunSummary, 'shortfalls' | 'lcpElement'> & {
   runs: number;
   performanceRange: [number, number];
   /** The LCP element named in most runs, and in how many. */
@@ -76,14 +49,11 @@ export type Medians = Omit<RunSummary, 'scriptRequests' | 'shortfalls' | 'lcpEle
 };
 
 /**
- * The LCP element of one run, from the `largest-contentful-paint-element` audit.
- * Its details are a list whose first table holds the element's node (the second
- * holds the LCP phases); older Lighthouse versions put the node table directly.
+ * The LCP element of one run, from the `largest-contentful-paint-element` audit:
+ * a list whose first table holds the element's node (the second, the LCP phases).
  */
 export function lcpElementOf(lhr: Pick<Lhr, 'audits'>): LcpElement | undefined {
-  const details = lhr.audits['largest-contentful-paint-element']?.details;
-  const tables = details?.type === 'list' ? (details.items ?? []) : details ? [details] : [];
-  for (const table of tables) {
+  for (const table of lhr.audits['largest-contentful-paint-element']?.details?.items ?? []) {
     for (const item of (table.items as Array<Record<string, unknown>> | undefined) ?? []) {
       const node = item.node as
         {type?: string; selector?: string; snippet?: string; nodeLabel?: string} | undefined;
@@ -108,20 +78,26 @@ export function observedPaintsOf(lhr: Pick<Lhr, 'audits'>): {observedFcp?: numbe
   };
 }
 
-/** The element named in most runs (the first of equals), with its count. */
-export function commonestLcpElement(
-  elements: Array<LcpElement | undefined>,
-): (LcpElement & {runs: number}) | undefined {
-  const counted = new Map<string, LcpElement & {runs: number}>();
-  for (const element of elements) {
-    if (!element) continue;
-    const key = `${element.selector}\n${element.snippet}`;
-    const seen = counted.get(key);
-    counted.set(key, seen ? {...seen, runs: seen.runs + 1} : {...element, runs: 1});
+/** Each distinct item (by `key`) once, the first seen, with the number of runs that had it. */
+function countRuns<T>(items: T[], key: (item: T) => string): Array<T & {runs: number}> {
+  const counted = new Map<string, T & {runs: number}>();
+  for (const item of items) {
+    const seen = counted.get(key(item));
+    counted.set(key(item), seen ? {...seen, runs: seen.runs + 1} : {...item, runs: 1});
   }
-  let best: (LcpElement & {runs: number}) | undefined;
-  for (const candidate of counted.values()) if (!best || candidate.runs > best.runs) best = candidate;
-  return best;
+  return [...counted.values()];
+}
+
+/** The element named in most runs (the first of equals), with its count. */
+export function commonestLcpElement(elements: Array<LcpElement | undefined>) {
+  const counted = countRuns(
+    elements.filter((element) => element !== undefined),
+    (e) => `${e.selector}\n${e.snippet}`,
+  );
+  return counted.reduce<(typeof counted)[number] | undefined>(
+    (best, e) => (!best || e.runs > best.runs ? e : best),
+    undefined,
+  );
 }
 
 /** What one Lighthouse run says about a page. */
@@ -141,35 +117,27 @@ export function summarizeLhr(lhr: Lhr): RunSummary {
     return value;
   };
   const requests = lhr.audits['network-requests']?.details?.items ?? [];
-  const scripts = requests.filter((item) => item.resourceType === 'Script');
+  const scriptBytes = requests
+    .filter((item) => item.resourceType === 'Script')
+    .reduce((sum, item) => sum + Number(item.transferSize ?? 0), 0);
   const shortfalls: Shortfall[] = [];
   for (const id of CATEGORIES) {
     for (const ref of lhr.categories[id].auditRefs) {
       const audit = lhr.audits[ref.id];
       if (ref.weight > 0 && audit && typeof audit.score === 'number' && audit.score < 1) {
-        shortfalls.push({
-          category: id,
-          id: ref.id,
-          title: audit.title,
-          score: audit.score,
-          displayValue: audit.displayValue,
-        });
+        const {title, score, displayValue} = audit;
+        shortfalls.push({category: id, id: ref.id, title, score, displayValue});
       }
     }
   }
   return {
     scores,
-    fcp: numeric(METRICS.fcp),
-    lcp: numeric(METRICS.lcp),
-    tbt: numeric(METRICS.tbt),
-    cls: numeric(METRICS.cls),
-    si: numeric(METRICS.si),
-    scriptBytes: scripts.reduce((sum, item) => sum + Number(item.transferSize ?? 0), 0),
-    scriptRequests: scripts.length,
-    // Diagnostics that explain a performance score: page size, script execution, all main-thread work.
-    domSize: lhr.audits['dom-size']?.numericValue ?? 0,
-    bootupMs: lhr.audits['bootup-time']?.numericValue ?? 0,
-    mainThreadMs: lhr.audits['mainthread-work-breakdown']?.numericValue ?? 0,
+    fcp: numeric('first-contentful-paint'),
+    lcp: numeric('largest-contentful-paint'),
+    tbt: numeric('total-blocking-time'),
+    cls: numeric('cumulative-layout-shift'),
+    si: numeric('speed-index'),
+    scriptBytes,
     ...observedPaintsOf(lhr),
     lcpElement: lcpElementOf(lhr),
     shortfalls,
@@ -184,6 +152,9 @@ export function median(values: number[]): number {
   return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
 
+/** The figures of a run that are always there, each reduced to its median. */
+const MEDIAN_KEYS = ['fcp', 'lcp', 'tbt', 'cls', 'si', 'scriptBytes'] as const;
+
 /**
  * Medians of every number over the runs of one page, and how often each
  * audit fell short (so the report can say what holds a score down).
@@ -192,77 +163,53 @@ export function aggregateRuns(runs: RunSummary[]): Medians {
   if (runs.length === 0) throw new Error('no runs to aggregate');
   const scores = {} as Record<Category, number>;
   for (const id of CATEGORIES) scores[id] = median(runs.map((run) => run.scores[id]));
-  const shortfalls = new Map<string, Shortfall & {runs: number}>();
-  for (const run of runs) {
-    for (const shortfall of run.shortfalls) {
-      const key = `${shortfall.category}/${shortfall.id}`;
-      const seen = shortfalls.get(key);
-      // Keep the median-ish example: the first one seen, counting how many runs had it.
-      shortfalls.set(key, seen ? {...seen, runs: seen.runs + 1} : {...shortfall, runs: 1});
-    }
-  }
   const performance = runs.map((run) => run.scores.performance);
   const optionalMedian = (values: Array<number | undefined>) => {
     const known = values.filter((value): value is number => value !== undefined);
     return known.length ? median(known) : undefined;
   };
+  const medianOf = (key: (typeof MEDIAN_KEYS)[number]) => median(runs.map((run) => run[key]));
   return {
     scores,
-    fcp: median(runs.map((run) => run.fcp)),
-    lcp: median(runs.map((run) => run.lcp)),
-    tbt: median(runs.map((run) => run.tbt)),
-    cls: median(runs.map((run) => run.cls)),
-    si: median(runs.map((run) => run.si)),
-    scriptBytes: median(runs.map((run) => run.scriptBytes)),
-    domSize: median(runs.map((run) => run.domSize)),
-    bootupMs: median(runs.map((run) => run.bootupMs)),
-    mainThreadMs: median(runs.map((run) => run.mainThreadMs)),
+    ...(Object.fromEntries(MEDIAN_KEYS.map((key) => [key, medianOf(key)])) as Record<
+      (typeof MEDIAN_KEYS)[number],
+      number
+    >),
     observedFcp: optionalMedian(runs.map((run) => run.observedFcp)),
     observedLcp: optionalMedian(runs.map((run) => run.observedLcp)),
     lcpElement: commonestLcpElement(runs.map((run) => run.lcpElement)),
     runs: runs.length,
     performanceRange: [Math.min(...performance), Math.max(...performance)],
-    shortfalls: [...shortfalls.values()],
+    shortfalls: countRuns(
+      runs.flatMap((run) => run.shortfalls),
+      (shortfall) => `${shortfall.category}/${shortfall.id}`,
+    ),
   };
 }
 
 /** Chromium for Lighthouse and Playwright: CHROME_PATH, the system's, or Playwright's own. */
 export function findChrome(): string {
-  const candidates = [
-    process.env.CHROME_PATH,
-    '/usr/bin/chromium',
-    '/usr/bin/chromium-browser',
-    '/usr/bin/google-chrome',
-    chromium.executablePath(),
-  ];
-  const found = candidates.find((file) => file && existsSync(file));
-  if (!found)
+  const chrome = process.env.CHROME_PATH ?? systemChromium ?? chromium.executablePath();
+  if (!existsSync(chrome))
     throw new Error(
-      'No Chromium found: set CHROME_PATH, install chromium, or run `npx playwright install chromium`.',
+      `No Chromium at ${chrome}: set CHROME_PATH, install chromium, or run \`npx playwright install chromium\`.`,
     );
-  return found;
+  return chrome;
 }
 
 export function chromeVersion(chrome: string): string {
-  const result = spawnSync(chrome, ['--version'], {encoding: 'utf8'});
-  return result.stdout.trim() || path.basename(chrome);
+  return spawnSync(chrome, ['--version'], {encoding: 'utf8'}).stdout.trim() || path.basename(chrome);
 }
 
-// Lighthouse starts Chrome itself, so headless is asked for here; Playwright sets it on its own.
-export const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
+/** A Chromium for Playwright's measurements, with the flags Lighthouse's runs get. */
+export function launchChromium(chrome: string): Promise<Browser> {
+  return chromium.launch({executablePath: chrome, args: CHROMIUM_ARGS});
+}
+
+type RunLighthouseOptions = {projectDir: string; url: string; chrome: string; outBase: string};
 
 /** One Lighthouse run, in its own Chrome; keeps the JSON and HTML reports at `outBase`. */
-async function runLighthouse({
-  projectDir,
-  url,
-  chrome,
-  outBase,
-}: {
-  projectDir: string;
-  url: string;
-  chrome: string;
-  outBase: string;
-}): Promise<Lhr> {
+export async function runLighthouse({projectDir, url, chrome, outBase}: RunLighthouseOptions): Promise<Lhr> {
   const cli = path.join(projectDir, 'node_modules', 'lighthouse', 'cli', 'index.js');
   const args = [
     cli,
@@ -274,7 +221,8 @@ async function runLighthouse({
     '--output=json',
     '--output=html',
     `--output-path=${outBase}`,
-    `--chrome-flags=${CHROME_FLAGS.join(' ')}`,
+    // Lighthouse starts Chrome itself, so headless is asked for here; Playwright sets it on its own.
+    `--chrome-flags=${['--headless=new', ...CHROMIUM_ARGS].join(' ')}`,
   ];
   // Asynchronous: the static servers live in this process and must keep answering.
   const child = spawn(process.execPath, args, {
@@ -286,43 +234,4 @@ async function runLighthouse({
   const code = await new Promise((resolve) => child.on('close', resolve));
   if (code !== 0) throw new Error(`Lighthouse failed on ${url} (exit ${code}):\n${stderr}`);
   return JSON.parse(await fs.readFile(`${outBase}.report.json`, 'utf8'));
-}
-
-export type LighthouseTarget = {key: string; url: string};
-
-/**
- * `runs` Lighthouse runs of every target, interleaved (run 1 of every page,
- * then run 2 of every page, ...). Raw reports go to `rawDir` as `<key>-run<n>`.
- */
-export async function lighthouseRuns({
-  projectDir,
-  targets,
-  runs,
-  chrome,
-  rawDir,
-}: {
-  projectDir: string;
-  targets: LighthouseTarget[];
-  runs: number;
-  chrome: string;
-  rawDir: string;
-}): Promise<{byTarget: Map<string, RunSummary[]>; lighthouseVersion: string}> {
-  const byTarget = new Map<string, RunSummary[]>(targets.map((t) => [t.key, []]));
-  let lighthouseVersion = '';
-  for (let run = 1; run <= runs; run++) {
-    for (const target of targets) {
-      process.stdout.write(`Lighthouse run ${run}/${runs}: ${target.url} `);
-      const lhr = await runLighthouse({
-        projectDir,
-        url: target.url,
-        chrome,
-        outBase: path.join(rawDir, `${target.key}-run${run}`),
-      });
-      lighthouseVersion = lhr.lighthouseVersion;
-      const summary = summarizeLhr(lhr);
-      byTarget.get(target.key)?.push(summary);
-      console.log(`performance ${summary.scores.performance}`);
-    }
-  }
-  return {byTarget, lighthouseVersion};
 }

@@ -1,26 +1,17 @@
 /**
- * Step 7 of `npm run audit`: the report. Writes reports/audit/report.md (Markdown,
- * also shown as the workflow's job summary) and summary.json, and says on the
- * console which budgets failed. renderMarkdown does no I/O, so the unit test
- * (tests/unit/audit-report.test.ts) reads its output directly.
+ * Step 7 of `npm run audit`: the report, reports/audit/report.md (also the
+ * workflow's job summary) and summary.json. renderMarkdown does no I/O, so the
+ * unit tests read its output directly.
  */
 import {promises as fs} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type {BuiltSite} from './build.ts';
 import type {Check, FirstLoadJsRoutes, PageResult} from './budgets.ts';
-import type {FirstLoadJs} from './first-load-js.ts';
 import type {TypeInfoHtml} from './type-info-html.ts';
-import {formatBytes, formatCls, formatMebibytes, formatMs, formatSeconds} from './format.ts';
+import {formatBytes, formatHolds, formatMebibytes, formatMs, markdownTable} from './format.ts';
+import {SAMPLE_MS} from './proc-tree.ts';
 
-export type BuildFacts = {
-  seconds?: number;
-  /** User + system CPU seconds of the build's whole process tree (proc-tree.ts). */
-  cpuSeconds?: number;
-  /** Peak of the summed RSS of the build's process tree, in bytes (proc-tree.ts). */
-  peakRssBytes?: number;
-  pages: number;
-  sitemapUrls: number;
-};
 export type AuditSummary = {
   date: string;
   machine: string;
@@ -28,7 +19,7 @@ export type AuditSummary = {
   lighthouse: string;
   docusaurus: string;
   runs: number;
-  build: BuildFacts;
+  build: BuiltSite;
   stockBuild: {onePageSeconds?: number; sameContentSeconds?: number};
   pages: PageResult[];
   baseline: PageResult;
@@ -51,213 +42,156 @@ export function describeMachine(): string {
   );
 }
 
-/** A value for a Markdown table cell: no pipes or line breaks. */
-function tableCell(text: string): string {
-  return text.replace(/\|/g, '\\|').replace(/\s+/g, ' ');
-}
-
 /** CPU and memory of a build, per page where that is meaningful. */
-export function describeBuildCost(build: BuildFacts): string {
+export function describeBuildCost(build: BuiltSite): string {
   if (build.cpuSeconds === undefined) return 'not measured (--skip-build, or no /proc on this system)';
   const perPage = build.pages ? (build.cpuSeconds / build.pages).toFixed(2) : 'n/a';
   return (
     `${build.cpuSeconds.toFixed(1)} CPU-s (user + system), ${perPage} CPU-s per page over ${build.pages} pages; ` +
     `peak RSS ${build.peakRssBytes === undefined ? 'not measured' : formatMebibytes(build.peakRssBytes)} ` +
-    `(sum over the process tree, sampled every 100 ms)`
+    `(sum over the process tree, sampled every ${SAMPLE_MS} ms)`
   );
 }
 
 /** The Markdown report. */
 export function renderMarkdown(summary: AuditSummary): string {
-  const lines = [];
-  const failed = summary.checks.filter((check) => check.ok === false);
-  const unmeasured = summary.checks.filter((check) => check.ok === null);
-  lines.push(`# Performance and accessibility audit`, '');
-  lines.push(
+  const failed = summary.checks.filter((check) => !check.ok);
+  const allPages = [...summary.pages, ...(summary.sameContent ?? []), summary.baseline];
+  const measured = allPages.flatMap((page) => (page.medians ? [{page, m: page.medians}] : []));
+  const pageName = (page: PageResult) =>
+    `${page.site === 'stock' ? (page === summary.baseline ? 'Stock, one page: ' : 'Stock, same content: ') : ''}` +
+    `${page.label} \`${page.route}\``;
+  const {build, firstLoadJs: js, stockBuild} = summary;
+  const seconds = (value?: number) => (value === undefined ? 'not measured' : `${value.toFixed(1)} s`);
+  const lines = [
+    '# Performance and accessibility audit',
+    '',
     `Measured ${summary.date} on ${summary.machine}; Lighthouse ${summary.lighthouse} (mobile, simulated throttling), ` +
       `${summary.chrome}, Docusaurus ${summary.docusaurus}. Every number is the median of ${summary.runs} runs ` +
       `per page; our pages and the stock sites were measured in the same interleaved runs. Stock sites: ` +
       `Docusaurus's classic preset with nothing added, one with a single docs page, one with this site's content.`,
     '',
-  );
-  lines.push(
     failed.length
       ? `**${failed.length} budget(s) failed:** ${failed.map((c) => `${c.name} on ${c.subject}`).join('; ')}.`
-      : `**Every budget holds${unmeasured.length ? ' on every page that exists' : ''}.**`,
+      : '**Every budget holds.**',
     '',
-  );
-  if (unmeasured.length) {
-    lines.push(
-      `Not measured: ${unmeasured.map((c) => `${c.subject}, ${c.measured.replace(/^not measured: /, '')}`).join('; ')}.`,
-      '',
-    );
-  }
-
-  const allPages = [...summary.pages, ...(summary.sameContent ?? []), summary.baseline];
-  const pageName = (page: PageResult) =>
-    `${page.site === 'stock' ? (page === summary.baseline ? 'Stock, one page: ' : 'Stock, same content: ') : ''}` +
-    `${page.label} \`${page.route}\``;
-  lines.push('## Lighthouse (medians)', '');
-  lines.push('| Page | Perf. (range) | A11y | Best pr. | SEO | FCP | LCP | TBT | CLS | JS transferred |');
-  lines.push('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
-  for (const page of allPages) {
-    const name = pageName(page);
-    const m = page.medians;
-    if (!m) {
-      lines.push(`| ${name} | missing: ${page.missing ?? 'no result'} | | | | | | | | |`);
-      continue;
-    }
-    lines.push(
-      `| ${name} | ${m.scores.performance} (${m.performanceRange.join('–')}) | ${m.scores.accessibility} | ` +
-        `${m.scores['best-practices']} | ${m.scores.seo} | ${formatMs(m.fcp)} | ${formatMs(m.lcp)} | ${formatMs(m.tbt)} | ` +
-        `${formatCls(m.cls)} | ${formatBytes(m.scriptBytes)} |`,
-    );
-  }
-  lines.push(
+    '## Lighthouse (medians)',
+    '',
+    ...markdownTable(
+      'Page | Perf. (range) | A11y | Best pr. | SEO | FCP | LCP | TBT | CLS | JS transferred',
+      allPages.map((page) => {
+        const m = page.medians;
+        if (!m) return [pageName(page), `missing: ${page.missing ?? 'no result'}`];
+        return [
+          pageName(page),
+          `${m.scores.performance} (${m.performanceRange.join('–')})`,
+          ...(['accessibility', 'best-practices', 'seo'] as const).map((id) => String(m.scores[id])),
+          ...[m.fcp, m.lcp, m.tbt].map(formatMs),
+          m.cls.toFixed(3),
+          formatBytes(m.scriptBytes),
+        ];
+      }),
+    ),
     '',
     'JS transferred: compressed script bytes of the page load as Lighthouse recorded them (the server sends brotli).',
     '',
-  );
-  lines.push('What the performance score depends on here (medians): page size and main-thread work.', '');
-  lines.push(
-    '| Page | DOM elements | Script evaluation | All main-thread work |',
-    '| --- | --- | --- | --- |',
-  );
-  for (const page of allPages) {
-    const m = page.medians;
-    if (m)
-      lines.push(
-        `| ${pageName(page)} | ${Math.round(m.domSize)} | ${formatMs(m.bootupMs)} | ${formatMs(m.mainThreadMs)} |`,
-      );
-  }
-  lines.push('');
-
-  lines.push('## Largest Contentful Paint', '');
-  lines.push(
+    '## Largest Contentful Paint',
+    '',
     'LCP as Lighthouse simulates it (median) and as the trace observed it without throttling (median), and the element ' +
       'Lighthouse named as the largest contentful paint in most runs (selector, opening tag, text).',
     '',
-  );
-  lines.push(
-    '| Page | LCP | Observed FCP / LCP | LCP element | In runs |',
-    '| --- | --- | --- | --- | --- |',
-  );
-  for (const page of allPages) {
-    const m = page.medians;
-    if (!m) continue;
-    const observed =
-      m.observedFcp === undefined || m.observedLcp === undefined
-        ? 'not reported'
-        : `${formatMs(m.observedFcp)} / ${formatMs(m.observedLcp)}`;
-    const element = m.lcpElement
-      ? `\`${tableCell(m.lcpElement.selector)}\` \`${tableCell(m.lcpElement.snippet)}\`` +
-        (m.lcpElement.label ? ` “${tableCell(m.lcpElement.label)}”` : '')
-      : 'not named';
-    lines.push(
-      `| ${pageName(page)} | ${formatMs(m.lcp)} | ${observed} | ${element} | ${m.lcpElement ? `${m.lcpElement.runs} of ${m.runs}` : ''} |`,
-    );
-  }
-  lines.push('');
-
-  lines.push('## First-load JavaScript (deterministic)', '');
-  lines.push(
+    ...markdownTable(
+      'Page | LCP | Observed FCP / LCP | LCP element | In runs',
+      measured.map(({page, m}) => [
+        pageName(page),
+        formatMs(m.lcp),
+        m.observedFcp === undefined || m.observedLcp === undefined
+          ? 'not reported'
+          : `${formatMs(m.observedFcp)} / ${formatMs(m.observedLcp)}`,
+        m.lcpElement
+          ? `\`${m.lcpElement.selector}\` \`${m.lcpElement.snippet}\`` +
+            (m.lcpElement.label ? ` “${m.lcpElement.label}”` : '')
+          : 'not named',
+        m.lcpElement ? `${m.lcpElement.runs} of ${m.runs}` : '',
+      ]),
+    ),
+    '',
+    '## First-load JavaScript (deterministic)',
+    '',
     'Scripts a fresh tab fetches to show and hydrate the page (prefetches of linked pages excluded), compressed as served.',
     '',
-  );
-  lines.push('| Site and page | Raw | gzip | brotli |', '| --- | --- | --- | --- |');
-  const js = summary.firstLoadJs;
-  for (const [name, value] of [
-    ['Ours', js.ours],
-    ['Stock, same content', js.stockSameContent],
-    ['Stock, one page', js.stockOnePage],
-  ] as const) {
-    lines.push(
-      `| ${name} \`${value.route}\` | ${formatBytes(value.total.raw)} | ${formatBytes(value.total.gzip)} | ${formatBytes(value.total.brotli)} |`,
-    );
-  }
-  lines.push('');
-
+    ...markdownTable(
+      'Site and page | Raw | gzip | brotli',
+      (
+        [
+          ['Ours', js.ours],
+          ['Stock, same content', js.stockSameContent],
+          ['Stock, one page', js.stockOnePage],
+        ] as const
+      ).map(([name, {route, total}]) => [
+        `${name} \`${route}\``,
+        ...[total.raw, total.gzip, total.brotli].map(formatBytes),
+      ]),
+    ),
+    '',
+  ];
   if (summary.typeInfoHtml?.length) {
-    lines.push('## Extra HTML from type info (deterministic)', '');
     lines.push(
+      '## Extra HTML from type info (deterministic)',
+      '',
       "What the code samples' type hovers add to each page's HTML: the page with them minus the page without them, compressed as served.",
       '',
+      ...markdownTable(
+        'Page | Hovers | HTML brotli | Extra raw | Extra gzip | Extra brotli',
+        summary.typeInfoHtml.map((page) => [
+          `\`${page.route}\``,
+          String(page.hovers),
+          ...[page.with.brotli, page.extra.raw, page.extra.gzip, page.extra.brotli].map(formatBytes),
+        ]),
+      ),
+      '',
     );
-    lines.push(
-      '| Page | Hovers | HTML brotli | Extra raw | Extra gzip | Extra brotli |',
-      '| --- | --- | --- | --- | --- | --- |',
-    );
-    for (const page of summary.typeInfoHtml) {
-      lines.push(
-        `| \`${page.route}\` | ${page.hovers} | ${formatBytes(page.with.brotli)} | ${formatBytes(page.extra.raw)} | ${formatBytes(page.extra.gzip)} | ${formatBytes(page.extra.brotli)} |`,
-      );
-    }
-    lines.push('');
   }
-
-  lines.push('## Build', '');
-  const build = summary.build;
   lines.push(
-    `- Cold build (no persistent bundler cache, TypeDoc included): ${build.seconds === undefined ? 'not measured (--skip-build)' : `${build.seconds.toFixed(1)} s`}`,
+    '## Build',
+    '',
+    `- Cold build (no persistent bundler cache, TypeDoc included): ${build.seconds === undefined ? 'not measured (--skip-build)' : seconds(build.seconds)}`,
     `- Pages: ${build.pages} HTML pages, ${build.sitemapUrls} in the sitemap`,
     `- Build cost, whole process tree: ${describeBuildCost(build)}`,
-    `- Stock builds, cold: one page ${formatSeconds(summary.stockBuild.onePageSeconds)}, same content ${formatSeconds(summary.stockBuild.sameContentSeconds)}`,
+    `- Stock builds, cold: one page ${seconds(stockBuild.onePageSeconds)}, same content ${seconds(stockBuild.sameContentSeconds)}`,
+    '',
+    '## Budgets',
+    '',
+    ...markdownTable(
+      'Budget | Page | Measured | Limit | Holds | Note',
+      summary.checks.map((c) => [c.name, c.subject, c.measured, c.limit, formatHolds(c.ok), c.note ?? '']),
+    ),
     '',
   );
-
-  lines.push('## Budgets', '');
-  lines.push('| Budget | Page | Measured | Limit | Holds | Note |', '| --- | --- | --- | --- | --- | --- |');
-  for (const check of summary.checks) {
-    lines.push(
-      `| ${check.name} | ${check.subject} | ${check.measured} | ${check.limit} | ${check.ok === null ? 'not measured' : check.ok ? 'yes' : '**no**'} | ${check.note ?? ''} |`,
-    );
+  const below = measured.filter(({m}) => m.shortfalls.length);
+  if (below.length) lines.push('## What holds scores below 100', '');
+  for (const {page, m} of below) {
+    lines.push(`- ${pageName(page)}:`);
+    for (const s of m.shortfalls)
+      lines.push(
+        `  - ${s.category}: ${s.title}${s.displayValue ? ` (${s.displayValue})` : ''}, score ${s.score.toFixed(2)}, in ${s.runs} of ${m.runs} runs`,
+      );
   }
-  lines.push('');
-
-  const below = allPages.filter((page) => page.medians && page.medians.shortfalls.length);
-  if (below.length) {
-    lines.push('## What holds scores below 100', '');
-    for (const page of below) {
-      const m = page.medians!;
-      lines.push(`- ${pageName(page)}:`);
-      for (const s of m.shortfalls) {
-        lines.push(
-          `  - ${s.category}: ${s.title}${s.displayValue ? ` (${s.displayValue})` : ''}, score ${s.score.toFixed(2)}, in ${s.runs} of ${m.runs} runs`,
-        );
-      }
-    }
-    lines.push('');
-  }
+  if (below.length) lines.push('');
   for (const note of summary.notes ?? []) lines.push(`Note: ${note}`, '');
   lines.push(`Raw Lighthouse reports (JSON and HTML): \`${summary.rawDir}\`.`, '');
   return lines.join('\n');
 }
 
-/**
- * Writes summary.json (with every measured script, for digging) and report.md
- * into `outDir`, prints the verdicts, and returns how many budgets failed.
- */
-export async function writeReport({
-  projectDir,
-  outDir,
-  summary,
-  firstLoadJsDetail,
-}: {
-  projectDir: string;
-  outDir: string;
-  summary: AuditSummary;
-  firstLoadJsDetail: Record<string, FirstLoadJs>;
-}): Promise<number> {
-  await fs.writeFile(
-    path.join(outDir, 'summary.json'),
-    `${JSON.stringify({...summary, firstLoadJsDetail}, null, 2)}\n`,
-  );
-  await fs.writeFile(path.join(outDir, 'report.md'), renderMarkdown(summary));
-  const failed = summary.checks.filter((check) => check.ok === false);
-  console.log(`\nReport: ${path.relative(projectDir, path.join(outDir, 'report.md'))}`);
-  for (const note of summary.notes ?? []) console.log(note);
-  for (const check of failed)
-    console.log(`✘ ${check.name} on ${check.subject}: ${check.measured} (limit ${check.limit})`);
-  console.log(failed.length ? `${failed.length} budget(s) failed` : 'Every budget holds.');
-  return failed.length;
+/** Writes the report's files into `outDir` and says on the console where, and what failed. */
+export async function writeReport(
+  outDir: string,
+  files: Record<string, string>,
+  failures: string[],
+): Promise<void> {
+  for (const [name, content] of Object.entries(files)) await fs.writeFile(path.join(outDir, name), content);
+  const markdown = Object.keys(files).find((name) => name.endsWith('.md')) ?? '';
+  console.log(`\nReport: ${path.relative(process.cwd(), path.join(outDir, markdown))}`);
+  for (const failure of failures) console.log(`✘ ${failure}`);
+  if (failures.length) console.log(`${failures.length} failed`);
 }

@@ -1,29 +1,27 @@
 /**
- * Step 2 of `npm run audit`: stock Docusaurus classic sites, generated into a temporary folder, that the
- * audit measures next to ours so budgets are ratios that hold on any machine.
+ * Step 2 of `npm run audit`: stock Docusaurus classic sites, generated into a
+ * temporary folder from this project's packages (node_modules linked) and
+ * measured next to ours, so that budgets are ratios that hold on any machine.
  *
- * - `one-page`: the minimal stock site: preset-classic as the 3.10 template sets it
- *   up (`future.v4`), one docs page, no blog, no custom CSS, no swizzles.
- * - `same-content`: the same stock preset and settings, holding this site's docs
- *   (including the generated SDK reference), blog and static files. It isolates
- *   what our own code and configuration add to a page: stock Docusaurus ships
- *   per-page data (routes, chunk maps, sidebar, doc metadata) on every page, so a
- *   site with many pages ships more JavaScript than a one-page site for reasons
- *   that have nothing to do with the site's code.
+ * - `one-page`: preset-classic as the 3.10 template sets it up (`future.v4`),
+ *   one docs page, no blog, no custom CSS, no swizzles: the baseline.
+ * - `same-content`: the same, holding this site's docs (the generated SDK
+ *   reference included), blog and static files. Stock Docusaurus ships per-page
+ *   data on every page, so a large site ships more JavaScript for reasons that
+ *   are not its code; this site tells the two apart.
  *
  * Both use `future.faster` (Rspack + SWC), as our site does, so the comparison
- * is between sites, not between bundlers and minifiers. They use the packages
- * installed in this project (node_modules is linked, not installed).
+ * is between sites, not between bundlers.
  */
 import {promises as fs} from 'node:fs';
 import path from 'node:path';
-import {COLD_BUILD_ENV, timed} from './build.ts';
+import {docusaurusBuild} from './build.ts';
 
-export type StockKind = 'one-page' | 'same-content';
-export const STOCK_KINDS: readonly StockKind[] = ['one-page', 'same-content'];
+const STOCK_KINDS = ['one-page', 'same-content'] as const;
+export type StockKind = (typeof STOCK_KINDS)[number];
 
-/** The stock page measured as "a docs page" in each kind of stock site. */
-export const STOCK_DOCS_PAGE: Record<StockKind, string> = {'one-page': '/', 'same-content': '/guides/nodejs'};
+/** The one-page site's only page, the baseline "docs page". */
+export const STOCK_ONE_PAGE_ROUTE = '/';
 
 const ONE_PAGE_DOC = `---
 slug: /
@@ -92,52 +90,27 @@ export function stockConfigSource(kind: StockKind): string {
 }
 
 /**
- * Writes a stock site into `dir` (created if needed). `projectDir` provides
- * node_modules and, for `same-content`, docs/ (build first: the SDK reference is generated), blog/, static/.
+ * Writes both stock sites into `tempDir` (the same-content one copies docs/, so
+ * build ours first: the SDK reference is generated) and builds each cold.
  */
-export async function writeStockSite(dir: string, {kind, projectDir}: {kind: StockKind; projectDir: string}) {
-  await fs.mkdir(dir, {recursive: true});
-  await fs.writeFile(
-    path.join(dir, 'package.json'),
-    `${JSON.stringify({name: `stock-${kind}`, private: true})}\n`,
-  );
-  await fs.writeFile(path.join(dir, 'docusaurus.config.mjs'), stockConfigSource(kind));
-  await fs.symlink(path.join(projectDir, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
-  if (kind === 'one-page') {
-    await fs.mkdir(path.join(dir, 'docs'), {recursive: true});
-    await fs.writeFile(path.join(dir, 'docs', 'intro.md'), ONE_PAGE_DOC);
-    return;
-  }
-  for (const folder of ['docs', 'blog', 'static']) {
-    await fs.cp(path.join(projectDir, folder), path.join(dir, folder), {recursive: true});
-  }
-}
-
-export type StockBuilds = Record<StockKind, {dir: string; buildDir: string; seconds: number}>;
-
-/** Writes both stock sites into `tempDir` and builds each cold, timed; logs go to `outDir`. */
-export async function buildStockSites({
-  projectDir,
-  tempDir,
-  outDir,
-}: {
-  projectDir: string;
-  tempDir: string;
-  outDir: string;
-}): Promise<StockBuilds> {
-  const docusaurusBin = path.join(projectDir, 'node_modules', '@docusaurus', 'core', 'bin', 'docusaurus.mjs');
-  const stock: Partial<StockBuilds> = {};
+export async function buildStockSites(projectDir: string, tempDir: string, outDir: string) {
+  const builds = {} as Record<StockKind, {buildDir: string; seconds: number}>;
   for (const kind of STOCK_KINDS) {
     const dir = path.join(tempDir, kind);
-    await writeStockSite(dir, {kind, projectDir});
+    await fs.mkdir(path.join(dir, 'docs'), {recursive: true});
+    await fs.writeFile(
+      path.join(dir, 'package.json'),
+      `${JSON.stringify({name: `stock-${kind}`, private: true})}\n`,
+    );
+    await fs.writeFile(path.join(dir, 'docusaurus.config.mjs'), stockConfigSource(kind));
+    await fs.symlink(path.join(projectDir, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
+    if (kind === 'one-page') await fs.writeFile(path.join(dir, 'docs', 'intro.md'), ONE_PAGE_DOC);
+    else
+      for (const folder of ['docs', 'blog', 'static'])
+        await fs.cp(path.join(projectDir, folder), path.join(dir, folder), {recursive: true});
     console.log(`Building the stock ${kind} site cold...`);
-    const {seconds} = await timed(process.execPath, [docusaurusBin, 'build'], {
-      cwd: dir,
-      log: path.join(outDir, `stock-${kind}-build.log`),
-      env: COLD_BUILD_ENV,
-    });
-    console.log(`  ${seconds.toFixed(1)} s`);
-    stock[kind] = {dir, buildDir: path.join(dir, 'build'), seconds};
+    const {seconds} = await docusaurusBuild(dir, path.join(outDir, `stock-${kind}-build.log`));
+    builds[kind] = {buildDir: path.join(dir, 'build'), seconds};
   }
-  return stock as StockBuilds;
+  return builds;
 }

@@ -11,13 +11,11 @@
  * would make the search index compress far better than a real site ten times
  * larger, and would make every query hit ten equal records.
  *
- * What is never changed, because changing it could break the build or its
- * links: front matter other than the keys above, code blocks, headings (their
- * ids are link targets), and any line holding MDX/JSX (`<`, `{`, `}`), import or
- * export statements, admonition fences, reference definitions. Inside a changed
- * line, inline code, links, images and URLs are kept as they are. Front matter,
- * code blocks and the title come from the site's Markdown front-end (src/markdown),
- * which reads the page as the build does.
+ * Never changed, as that could break the build or its links: other front matter,
+ * code blocks, headings (link targets), lines of MDX, imports, admonition fences
+ * and reference definitions; and inside a changed line, inline code, links,
+ * images and URLs. The page is read by the site's Markdown front-end (src/markdown),
+ * as the build reads it.
  */
 import {parsePage} from '../../src/markdown/index.ts';
 
@@ -42,17 +40,8 @@ const PROTECTED = /`[^`]*`|!?\[[^\]]*\](?:\([^)]*\)|\[[^\]]*\])?|<[^>]*>|https?:
 /** Words a variant may swap (letters only, at least four). */
 const WORD = /\b[A-Za-z]{4,}\b/g;
 
-/** Lines that are left alone wherever they appear. */
-function isUntouchable(line: string): boolean {
-  const trimmed = line.trimStart();
-  return (
-    /[<>{}]/.test(line) ||
-    /^(import|export)\s/.test(trimmed) ||
-    trimmed.startsWith(':::') ||
-    trimmed.startsWith('#') ||
-    /^\[[^\]]+\]:/.test(trimmed)
-  );
-}
+/** Lines left alone wherever they appear: MDX/JSX, imports and exports, admonition fences, headings, reference definitions. */
+const UNTOUCHABLE = /[<>{}]|^\s*(?:(?:import|export)\s|:::|#|\[[^\]]+\]:)/;
 
 /** A docs page's source; `file` names it in errors and picks `.md` or `.mdx` parsing. */
 export type PageSource = {file: string; source: string};
@@ -77,20 +66,7 @@ function pageLines({file, source}: PageSource) {
     /** Index of the page's first H1 (the title when front matter has none). */
     titleLine: title && title.line - 1,
     isProse: (index: number, line: string) =>
-      !code.has(index) && !(frontMatter && index <= frontMatter.end) && !isUntouchable(line),
-  };
-}
-
-/** Splits a page into its front matter (without the `---` lines) and body. */
-export function splitFrontMatter(
-  source: string,
-  file = 'page.md',
-): {frontMatter: string | null; body: string} {
-  const {lines, frontMatter} = pageLines({file, source});
-  if (!frontMatter) return {frontMatter: null, body: source};
-  return {
-    frontMatter: lines.slice(frontMatter.start + 1, frontMatter.end).join('\n'),
-    body: lines.slice(frontMatter.end + 1).join('\n'),
+      !code.has(index) && !(frontMatter && index <= frontMatter.end) && !UNTOUCHABLE.test(line),
   };
 }
 

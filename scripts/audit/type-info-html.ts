@@ -6,7 +6,7 @@
  * wrappers unwrapped to their tokens. Both go through the same HTML serializer,
  * so the difference is the type info only.
  */
-import {existsSync, readFileSync} from 'node:fs';
+import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {load} from 'cheerio';
 import {htmlFileOf} from '../../src/build-output/index.ts';
@@ -30,27 +30,20 @@ export function splitTypeInfo(html: string): {with: string; without: string; hov
   return {with: withInfo, without: $.html(), hovers};
 }
 
-function difference(a: Sizes, b: Sizes): Sizes {
-  return {raw: a.raw - b.raw, gzip: a.gzip - b.gzip, brotli: a.brotli - b.brotli};
-}
-
 export function typeInfoHtml(route: string, html: string): TypeInfoHtml {
   const split = splitTypeInfo(html);
-  const withSizes = compressedSizes(Buffer.from(split.with));
-  const withoutSizes = compressedSizes(Buffer.from(split.without));
-  return {
-    route,
-    hovers: split.hovers,
-    with: withSizes,
-    without: withoutSizes,
-    extra: difference(withSizes, withoutSizes),
+  const [withInfo, without] = [split.with, split.without].map((page) => compressedSizes(Buffer.from(page)));
+  const extra = {
+    raw: withInfo.raw - without.raw,
+    gzip: withInfo.gzip - without.gzip,
+    brotli: withInfo.brotli - without.brotli,
   };
+  return {route, hovers: split.hovers, with: withInfo, without, extra};
 }
 
-/** The figure for each audited route that is in the build. */
-export function measureTypeInfoHtml(buildDir: string, routes: readonly string[]): TypeInfoHtml[] {
-  return routes
-    .map((route) => ({route, file: path.join(buildDir, htmlFileOf(route))}))
-    .filter(({file}) => existsSync(file))
-    .map(({route, file}) => typeInfoHtml(route, readFileSync(file, 'utf8')));
+/** The figure for each audited route (each in the build). */
+export function measureTypeInfoHtml(buildDir: string, routes: string[]): TypeInfoHtml[] {
+  return routes.map((route) =>
+    typeInfoHtml(route, readFileSync(path.join(buildDir, htmlFileOf(route)), 'utf8')),
+  );
 }

@@ -1,36 +1,22 @@
 /**
  * Slows a browser's dedicated workers as DevTools slows a page's main thread.
- *
- * `Emulation.setCPUThrottlingRate` slows the main thread of a page only:
- * Chromium refuses it on worker targets, so a worker of a slowed page runs at
- * the machine's full speed. The search engine runs in a worker, so a first
- * search measured with DevTools' throttling alone would count its main-thread
- * part on a slow phone and its engine on this machine. Here each worker thread gets the same share of a CPU as the throttled
- * main thread: the Linux kernel's CFS bandwidth control (cgroup v1 `cpu`
- * controller), which lets a thread run `period / rate` of every `period`.
- *
- * Worker threads are found by name (`DedicatedWorker`, as Chromium names them)
- * in the renderer processes, polled every millisecond while the measurement
- * runs; a worker runs unslowed until the next poll finds it (it first fetches
- * its script, so it has little to do in that time).
+ * `Emulation.setCPUThrottlingRate` slows a page's main thread only (Chromium
+ * refuses it on workers), and the search engine runs in a worker: measured with
+ * DevTools alone, a first search would count the page on a slow phone and the
+ * engine on this machine. Here each worker thread, found by name in the
+ * renderer processes (polled every millisecond; a new worker first fetches its
+ * script, so it has little to do before it is found), gets the throttled main
+ * thread's share of a CPU from the kernel's CFS bandwidth control (cgroup v1
+ * `cpu`): it runs `period / rate` of every `period`.
  */
 import {mkdirSync, readdirSync, readFileSync, rmdirSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 
 /** Where cgroup v1's cpu controller is mounted on Debian and most Linux machines. */
-export const CGROUP_CPU_ROOT = '/sys/fs/cgroup/cpu';
+const CGROUP_CPU_ROOT = '/sys/fs/cgroup/cpu';
 /** CFS period: the slowed thread runs in slices of period / rate (2.5 ms at 4×), so it is slowed evenly. */
 const PERIOD_US = 10_000;
 const WORKER_THREAD = /^DedicatedWorker/;
-
-export type WorkerThrottle = {
-  /** Threads slowed so far (thread ids). */
-  readonly threads: ReadonlySet<number>;
-  /** How often the kernel held the slowed threads back (cpu.stat nr_throttled); 0 means they were never slowed. */
-  throttledPeriods(): number;
-  /** Stops looking for new workers and removes the cgroup (threads still in it go back to the root). */
-  stop(): void;
-};
 
 /** Why this machine cannot slow workers, or undefined if it can. */
 export function workerThrottleUnavailable(root = CGROUP_CPU_ROOT): string | undefined {
@@ -49,21 +35,13 @@ export function workerThrottleUnavailable(root = CGROUP_CPU_ROOT): string | unde
   return undefined;
 }
 
+type ThrottleWorkersOptions = {rate: number; processIds: () => number[]; root?: string};
+
 /**
  * Slows every dedicated worker thread of `processIds()` (the renderers) `rate`
  * times from now until `stop()`.
  */
-export function throttleWorkers({
-  rate,
-  processIds,
-  root = CGROUP_CPU_ROOT,
-  pollMs = 1,
-}: {
-  rate: number;
-  processIds: () => number[];
-  root?: string;
-  pollMs?: number;
-}): WorkerThrottle {
+export function throttleWorkers({rate, processIds, root = CGROUP_CPU_ROOT}: ThrottleWorkersOptions) {
   const unavailable = workerThrottleUnavailable(root);
   if (unavailable)
     throw new Error(
@@ -103,17 +81,13 @@ export function throttleWorkers({
       }
     }
   };
-  const names = new Map<number, string>();
+  const processNames = new Map<number, string>();
   const processName = (pid: number) => {
-    let name = names.get(pid);
-    if (name === undefined) {
-      name = readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
-      names.set(pid, name);
-    }
-    return name;
+    if (!processNames.has(pid)) processNames.set(pid, readFileSync(`/proc/${pid}/comm`, 'utf8').trim());
+    return processNames.get(pid);
   };
   poll();
-  const timer = setInterval(poll, pollMs);
+  const timer = setInterval(poll, 1);
   return {
     threads,
     throttledPeriods() {

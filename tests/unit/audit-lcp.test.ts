@@ -27,21 +27,6 @@ describe('lcpElementOf', () => {
     expect(lcpElementOf(fixture)).toEqual(GUIDE_PARAGRAPH);
   });
 
-  it('reads the older layout too: the node table as the details themselves', () => {
-    const table = (
-      fixture.audits['largest-contentful-paint-element'].details!.items as Array<Record<string, unknown>>
-    )[0];
-    const older = {
-      audits: {
-        'largest-contentful-paint-element': {
-          ...fixture.audits['largest-contentful-paint-element'],
-          details: table,
-        },
-      },
-    };
-    expect(lcpElementOf(older)).toEqual(GUIDE_PARAGRAPH);
-  });
-
   it('is undefined when Lighthouse names no element (no LCP in the trace)', () => {
     expect(lcpElementOf({audits: {}})).toBeUndefined();
     const empty = {
@@ -71,10 +56,6 @@ function run(lcp: number, lcpElement?: RunSummary['lcpElement'], observedLcp?: n
     cls: 0,
     si: 1000,
     scriptBytes: 1000,
-    scriptRequests: 1,
-    domSize: 100,
-    bootupMs: 10,
-    mainThreadMs: 100,
     observedFcp: observedLcp && observedLcp - 100,
     observedLcp,
     lcpElement,

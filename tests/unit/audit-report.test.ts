@@ -18,7 +18,7 @@ function lhr({
   scripts = [1000, 2000],
   failing = [] as Array<{id: string; category: string; score: number}>,
 } = {}): Lhr {
-  const metric = (id: string, numericValue: number) => ({id, title: id, score: 1, numericValue});
+  const metric = (id: string, numericValue: number) => ({title: id, score: 1, numericValue});
   const audits: Lhr['audits'] = {
     'first-contentful-paint': metric('first-contentful-paint', 900),
     'largest-contentful-paint': metric('largest-contentful-paint', lcp),
@@ -26,7 +26,6 @@ function lhr({
     'cumulative-layout-shift': metric('cumulative-layout-shift', cls),
     'speed-index': metric('speed-index', 1200),
     'network-requests': {
-      id: 'network-requests',
       title: 'Network requests',
       score: null,
       details: {
@@ -39,17 +38,15 @@ function lhr({
     },
   };
   for (const f of failing)
-    audits[f.id] = {id: f.id, title: `Title of ${f.id}`, score: f.score, displayValue: '1 element'};
+    audits[f.id] = {title: `Title of ${f.id}`, score: f.score, displayValue: '1 element'};
   const categories: Lhr['categories'] = {};
   for (const [id, score] of Object.entries(scores)) {
     categories[id] = {
-      id,
-      title: id,
       score,
       auditRefs: failing.filter((f) => f.category === id).map((f) => ({id: f.id, weight: 1})),
     };
   }
-  return {requestedUrl: 'http://127.0.0.1/x', lighthouseVersion: '12.8.2', fetchTime: '', categories, audits};
+  return {requestedUrl: 'http://127.0.0.1/x', categories, audits};
 }
 
 function page(label: string, runs: RunSummary[], site: 'ours' | 'stock' = 'ours'): PageResult {
@@ -76,7 +73,6 @@ describe('summarizeLhr', () => {
     );
     expect(summary.scores).toEqual({performance: 87, accessibility: 96, 'best-practices': 100, seo: 100});
     expect(summary.scriptBytes).toBe(3000);
-    expect(summary.scriptRequests).toBe(2);
     expect(summary.shortfalls).toEqual([
       {
         category: 'accessibility',
@@ -89,9 +85,7 @@ describe('summarizeLhr', () => {
   });
 
   it('refuses a run Lighthouse could not complete', () => {
-    expect(() => summarizeLhr({...lhr(), runtimeError: {code: 'NO_FCP', message: 'no paint'}})).toThrow(
-      /no paint/,
-    );
+    expect(() => summarizeLhr({...lhr(), runtimeError: {message: 'no paint'}})).toThrow(/no paint/);
     const noScore = lhr();
     noScore.categories.seo.score = null;
     expect(() => summarizeLhr(noScore)).toThrow(/no seo score/);
@@ -235,18 +229,11 @@ describe('evaluateBudgets', () => {
     expect(failures(evaluateBudgets({pages: [], baseline, firstLoadJs: edge}))).toEqual([]);
   });
 
-  it('never passes a missing page: it fails, or is "not measured" if optional', () => {
+  it('never passes a missing page', () => {
     const missing: PageResult = {label: 'search', route: '/search', site: 'ours', missing: 'HTTP 404'};
-    expect(failures(evaluateBudgets({pages: [missing], baseline, firstLoadJs: js}))).toEqual([
-      'Lighthouse search (/search)',
-    ]);
-    const optional = evaluateBudgets({
-      pages: [{...missing, optional: 'not built yet'}],
-      baseline,
-      firstLoadJs: js,
-    });
-    expect(failures(optional)).toEqual([]);
-    expect(optional[0]).toMatchObject({ok: null, measured: 'not measured: HTTP 404'});
+    const checks = evaluateBudgets({pages: [missing], baseline, firstLoadJs: js});
+    expect(failures(checks)).toEqual(['Lighthouse search (/search)']);
+    expect(checks[0]).toMatchObject({measured: 'not measured: HTTP 404'});
   });
 });
 
@@ -262,7 +249,7 @@ describe('renderMarkdown', () => {
     );
     const pages = [
       page('home', runs),
-      {label: 'search', route: '/search', site: 'ours', missing: 'HTTP 404', optional: 'later'} as PageResult,
+      {label: 'search', route: '/search', site: 'ours', missing: 'HTTP 404'} as PageResult,
     ];
     const baseline = page(
       'stock',
@@ -299,8 +286,9 @@ describe('renderMarkdown', () => {
     expect(markdown).toContain('Measured 2026-11-22 on test machine');
     expect(markdown).toContain('| home `/home` | 80 (70–90) | 100 | 100 | 100 |');
     expect(markdown).toContain('missing: HTTP 404');
-    expect(markdown).toContain('**1 budget(s) failed:** performance on home (/home).');
-    expect(markdown).toContain('Not measured: search (/search), HTTP 404.');
+    expect(markdown).toContain(
+      '**2 budget(s) failed:** performance on home (/home); Lighthouse on search (/search).',
+    );
     expect(markdown).toContain('Cold build (no persistent bundler cache, TypeDoc included): 12.3 s');
     expect(markdown).toMatch(/performance: Title of bootup-time.*in 3 of 3 runs/);
   });
