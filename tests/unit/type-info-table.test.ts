@@ -56,7 +56,7 @@ describe('type info worked out in a child process (type-info-table.ts)', {timeou
     const request = site();
     const {code, queries} = parseAnnotations(sample);
     // An answer the language service would never give: only the table can be its source.
-    registerTypeInfoTable(request, {[sampleKey(code, false, queries)]: {error: 'line 1: from the table'}});
+    registerTypeInfoTable({[sampleKey(code, false, queries)]: {error: 'line 1: from the table'}});
     const transform = remarkCodeHighlighting({...codeHighlightingOptions, typeInfo: request});
     const tree = unified().use(remarkParse).parse(`# Guide\n\n\`\`\`ts\n${sample}\n\`\`\`\n`) as Root;
     expect(() => transform(tree, {path: path.join(request.siteDir, 'docs', 'guide.md')})).toThrow(
