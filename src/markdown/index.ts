@@ -1,19 +1,11 @@
 /**
- * The site's one Markdown front-end: a page's source → its front matter, its
- * syntax tree, its headings with the ids Docusaurus gives them, and its code
- * blocks with their lines in the file. The llms-txt twins, the dev-server search
- * records, the content and code-sample checks and the diagram renderer all read
- * pages through here, so they agree with each other and with the rendered site.
- *
- * The tree comes from the remark stack Docusaurus compiles pages with
- * (remark-parse, remark-frontmatter, remark-directive, remark-gfm, plus remark-mdx
- * for `.mdx`: `markdown.format: 'detect'` makes `.md` plain CommonMark). Positions
- * in the tree are those of the file, front matter included.
- *
- * Server-side only (plugins, scripts, tests): Node runs it without a bundler, so
- * its relative imports name their `.ts` files. This file is the module's public
- * Node entry (eslint.config.mjs, PUBLIC_NODE_ENTRIES): packages import it, not its
- * neighbors.
+ * The site's one Markdown front-end (./README.md): a page's source → its front
+ * matter, its syntax tree, its headings with the ids Docusaurus gives them, and
+ * its code blocks with their lines in the file, so every reader of pages agrees
+ * with the others and with the rendered site. The tree comes from the remark
+ * stack Docusaurus compiles pages with (`markdown.format: 'detect'` makes `.md`
+ * plain CommonMark); its positions are those of the file, front matter included.
+ * This file is the module's public Node entry (eslint.config.mjs).
  */
 import yaml from 'js-yaml';
 import type {Code, Heading, Nodes, Root} from 'mdast';

@@ -140,6 +140,8 @@ export function highlightLines(
         for (const at of [span.start - column, span.end - column])
           if (at > 0 && at < token.content.length) cuts.add(at);
       const sorted = [...cuts].sort((a, b) => a - b);
+      // An empty token (where a multi-line token meets a line end) keeps its empty span on plain lines.
+      if (sorted.length === 1 && !decorations[lineIndex]) sorted.push(0);
       const classes = tokenClasses(token.types);
       for (let i = 0; i + 1 < sorted.length; i++) {
         const start = column + (sorted[i] ?? 0);

@@ -12,7 +12,7 @@
 import path from 'node:path';
 import type {Code, Root} from 'mdast';
 import {visit} from '../../markdown/index.ts';
-import {parseAnnotations, type TypeQuery} from './annotations.ts';
+import {parseAnnotations, type Annotations, type TypeQuery} from './annotations.ts';
 import {ApiReference} from './api-links.ts';
 import {COMPILED_LANGUAGES, optOutReason} from './compiler-options.ts';
 import {
@@ -81,20 +81,16 @@ function typeInfoOf(node: Code, file: string, idPrefix: string, options: TypeInf
   const fence = node.position?.start.line ?? 0;
   const fail = (line: number, error: unknown) =>
     new Error(`${file}:${line}: ${error instanceof Error ? error.message : String(error)}`);
-  let annotations;
-  try {
-    annotations = parseAnnotations(node.value);
-  } catch (error) {
-    throw fail(fence, error);
-  }
-  const sourceLine = (line: number) => fence + 1 + (annotations.writtenLine[line] ?? 0);
+  let annotations: Annotations | undefined;
+  const sourceLine = (line: number) => fence + 1 + (annotations?.writtenLine[line] ?? 0);
   let info;
   try {
+    annotations = parseAnnotations(node.value);
     info = typeInfoOfSample(options, annotations.code, node.lang === 'tsx', annotations.queries);
   } catch (error) {
-    // Its messages name the line of the code as shown: `line 3: ...`.
+    // Messages start with `line N:`, N in the code as written (annotations) or as shown (type info).
     const line = Number(/^line (\d+)/.exec(error instanceof Error ? error.message : '')?.[1] ?? 0);
-    throw fail(line ? sourceLine(line - 1) : fence, error);
+    throw fail(!line ? fence : annotations ? sourceLine(line - 1) : fence + line, error);
   }
   const expected = new Set(annotations.expectedErrors);
   const unexpected = info.errors.find((error) => !expected.has(error.code));

@@ -29,21 +29,19 @@ export type TypeInfo = {
 /** Long signatures (big object types) are cut: the API reference has the rest. */
 const MAX_SIGNATURE = 600;
 
-function firstParagraph(text: string): string {
-  return (text.split(/\n\s*\n/)[0] ?? '').replace(/\s+/g, ' ').trim();
-}
-
 /**
  * A doc comment's text. A `{@link Target | words}` comes as parts (`link` for the braces,
  * `linkName`, `linkText`): the reader gets its words, or its target when it has none.
  */
 function docText(parts: readonly ts.SymbolDisplayPart[]): string {
-  return parts
+  const text = parts
     .filter(
       (part, i) => part.kind !== 'link' && !(part.kind === 'linkName' && parts[i + 1]?.kind === 'linkText'),
     )
     .map((part) => part.text)
     .join('');
+  // The first paragraph, on one line.
+  return (text.split(/\n\s*\n/)[0] ?? '').replace(/\s+/g, ' ').trim();
 }
 
 function shorten(text: string): string {
@@ -91,6 +89,8 @@ export function createTypeInfoService(
   };
   const service = ts.createLanguageService(host, ts.createDocumentRegistry());
   const answered = new Map<string, TypeInfo>();
+  // The SDK's exports as symbols of the program's checker: looked up again only when the program changes.
+  let sdk: {program: ts.Program; exports: Map<ts.Symbol, string>} | undefined;
   /** A sample's virtual file, named after its text: the same sample is one file. */
   const add = (code: string, tsx: boolean): string => {
     const file = path.join(projectRoot, '.code-samples', `sample-${hash53(code)}.${tsx ? 'tsx' : 'ts'}`);
@@ -112,7 +112,8 @@ export function createTypeInfoService(
       const source = program?.getSourceFile(file);
       if (!program || !source) throw new Error('type-info: the language service lost the sample');
       const checker = program.getTypeChecker();
-      const exports = sdkExports(program, projectRoot);
+      if (sdk?.program !== program) sdk = {program, exports: sdkExports(program, projectRoot)};
+      const {exports} = sdk;
       const lineStarts = source.getLineStarts();
       const lineOf = (position: number) => source.getLineAndCharacterOfPosition(position);
 
@@ -147,7 +148,7 @@ export function createTypeInfoService(
               start: character,
               end: character + node.getWidth(source),
               signature: shorten(ts.displayPartsToString(info.displayParts)),
-              docs: firstParagraph(docText(info.documentation ?? [])),
+              docs: docText(info.documentation ?? []),
               ...(link ? {link} : {}),
             });
           }
