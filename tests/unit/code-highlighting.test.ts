@@ -84,6 +84,12 @@ describe('highlightLines', () => {
     expect(html).toContain('&lt;');
   });
 
+  it('keeps the empty span where a multi-line token meets the end of a plain line', () => {
+    expect(highlightLines('<script>\nlet a\n</script>', 'html', themes)[0]).toMatch(
+      /<span class='token script language-javascript'><\/span>$/,
+    );
+  });
+
   it('gives an empty line no content, so it is one line high', () => {
     expect(highlightLines('a\n\nb', 'ts', themes)).toEqual(['a', '', 'b']);
   });

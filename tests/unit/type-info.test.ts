@@ -222,7 +222,7 @@ describe('type info of a sample', () => {
   });
 });
 
-// One reference for every remark test: the plugin keeps one language service per site and reference.
+// One reference for every remark test: the plugin keeps one language service per process.
 let remarkReference: string | undefined;
 
 function codeOf(markdown: string, file: string): {node: Code; html: string} {
@@ -230,7 +230,7 @@ function codeOf(markdown: string, file: string): {node: Code; html: string} {
   remarkReference ??= fakeReference();
   const transform = remarkCodeHighlighting({
     ...codeHighlightingOptions,
-    typeInfo: {siteDir: root, apiDir: remarkReference, apiUrl: '/usage/sdk/api'},
+    typeInfo: {apiDir: remarkReference, apiUrl: '/usage/sdk/api'},
   });
   transform(tree, {path: path.join(root, file)});
   const node = tree.children.find((child): child is Code => child.type === 'code');

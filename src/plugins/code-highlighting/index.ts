@@ -44,8 +44,9 @@ export default function codeHighlightingPlugin(
       // allContentLoaded. The dev server keeps one language service in process instead
       // of starting a process on every reload.
       if (options.typeInfo && process.env.NODE_ENV === 'production') {
-        const {siteDir = context.siteDir, apiDir, apiUrl} = options.typeInfo;
-        typeInfoTable = typeInfoTableInChild({siteDir, apiDir, apiUrl}).then(registerTypeInfoTable);
+        typeInfoTable = typeInfoTableInChild({siteDir: context.siteDir, ...options.typeInfo}).then(
+          registerTypeInfoTable,
+        );
         // Reported where it is awaited; a build that fails elsewhere first must not also crash on it.
         typeInfoTable.catch(() => {});
       }

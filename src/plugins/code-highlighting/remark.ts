@@ -31,8 +31,6 @@ import {lineDecorations, type LineDecoration} from './type-markup.ts';
 const SITE_DIR = path.resolve(__dirname, '..', '..', '..');
 
 export type TypeInfoOptions = {
-  /** The site folder; the one this plugin lives in unless given (tests). */
-  siteDir?: string;
   /** Where TypeDoc writes the SDK reference's Markdown, relative to the site (config/typedoc.ts). */
   apiDir: string;
   /** The reference's URL, with the site's base URL, without a trailing slash: `/usage/sdk/api`. */
@@ -52,7 +50,7 @@ export type RemarkCodeHighlightingOptions = {
 const NOT_CODE = new Set(['mermaid']);
 
 /** One language service for the samples the build's table lacks: the dev server's, the tests'. */
-let shared: {key: string; service: TypeInfoService} | undefined;
+let shared: TypeInfoService | undefined;
 
 function typeInfoOfSample(
   options: TypeInfoOptions,
@@ -63,14 +61,13 @@ function typeInfoOfSample(
   const entry = registeredTypeInfoTable()?.[sampleKey(code, tsx, queries)];
   if (entry && 'error' in entry) throw new Error(entry.error);
   if (entry) return entry;
-  const siteDir = options.siteDir ?? SITE_DIR;
-  const key = `${siteDir}\n${options.apiDir}\n${options.apiUrl}`;
-  if (shared?.key !== key) {
-    // Created on the first sample: TypeDoc has written the reference by then.
-    const reference = new ApiReference(path.resolve(siteDir, options.apiDir), options.apiUrl);
-    shared = {key, service: createTypeInfoService(siteDir, reference, siteSamples(siteDir))};
-  }
-  return shared.service.typeInfo(code, {tsx, queries});
+  // Created on the first sample: TypeDoc has written the reference by then.
+  shared ??= createTypeInfoService(
+    SITE_DIR,
+    new ApiReference(path.resolve(SITE_DIR, options.apiDir), options.apiUrl),
+    siteSamples(SITE_DIR),
+  );
+  return shared.typeInfo(code, {tsx, queries});
 }
 
 /**
@@ -112,9 +109,8 @@ export default function remarkCodeHighlighting(options: RemarkCodeHighlightingOp
   return (tree: Root, file: {path?: string}) => {
     const filePath = file.path ?? '<unknown file>';
     const {typeInfo} = options;
-    const siteDir = typeInfo?.siteDir ?? SITE_DIR;
-    const samples = typeInfo !== undefined && file.path !== undefined && isSampleFile(file.path, siteDir);
-    const relativePath = path.relative(siteDir, filePath);
+    const samples = typeInfo !== undefined && file.path !== undefined && isSampleFile(file.path, SITE_DIR);
+    const relativePath = path.relative(SITE_DIR, filePath);
     let index = 0;
     visit(tree, (node) => {
       if (node.type !== 'code') return;
