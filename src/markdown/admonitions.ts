@@ -26,11 +26,8 @@ export const ADMONITION_KEYWORDS = [
  * to stay readable if such a page slips through. Lines keep their count, so positions
  * in the parsed tree stay those of the file.
  */
-export function admonitionTitlesToLabels(
-  source: string,
-  keywords: readonly string[] = ADMONITION_KEYWORDS,
-): string {
-  const opener = new RegExp(`^((?:> ?)*[ \\t]*:{3,}(?:${keywords.join('|')})) +(\\S.*?)[ \\t]*$`);
+export function admonitionTitlesToLabels(source: string): string {
+  const opener = new RegExp(`^((?:> ?)*[ \\t]*:{3,}(?:${ADMONITION_KEYWORDS.join('|')})) +(\\S.*?)[ \\t]*$`);
   const fenceLine = /^(?:[ \t]*>)*[ \t]*(`{3,}|~{3,})(.*)$/;
   let fence: {char: string; length: number} | undefined;
   return source

@@ -2,14 +2,10 @@
  * Heading ids exactly as the built pages have them. Docusaurus's mdx-loader gives
  * each heading, in document order, the first of: an id in a trailing comment
  * (`{/* #id *\/}` in MDX, `<!-- #id -->`), a classic `{#id}` suffix, or the slug of
- * its text from one page-wide slugger (so repeats get `-1`, `-2`; explicit ids do
- * not count as uses). The slugger and the `{#id}` parser are imported from
- * `@docusaurus/utils`; the comment rule lives inside the loader's remark plugin,
- * which is not exported, so it is restated here. tests/unit/markdown.test.ts runs
- * that plugin over the real docs and expects the same ids.
- *
- * Like the loader, the explicit id is removed from the tree, so the heading's text
- * is what the page shows.
+ * its text from one page-wide slugger (repeats get `-1`, `-2`; explicit ids do not
+ * count). The comment rule is inside the loader's unexported remark plugin, so it is
+ * restated here (tests/unit/markdown.test.ts compares the two over the real docs).
+ * Like the loader, the explicit id is removed from the tree.
  */
 import {createSlugger, parseMarkdownHeadingId} from '@docusaurus/utils';
 import type {Heading, Root} from 'mdast';

@@ -1,19 +1,11 @@
 /**
- * The site's one Markdown front-end: a page's source → its front matter, its
- * syntax tree, its headings with the ids Docusaurus gives them, and its code
- * blocks with their lines in the file. The llms-txt twins, the dev-server search
- * records, the content and code-sample checks and the diagram renderer all read
- * pages through here, so they agree with each other and with the rendered site.
- *
- * The tree comes from the remark stack Docusaurus compiles pages with
- * (remark-parse, remark-frontmatter, remark-directive, remark-gfm, plus remark-mdx
- * for `.mdx`: `markdown.format: 'detect'` makes `.md` plain CommonMark). Positions
- * in the tree are those of the file, front matter included.
- *
- * Server-side only (plugins, scripts, tests): Node runs it without a bundler, so
- * its relative imports name their `.ts` files. This file is the module's public
- * Node entry (eslint.config.mjs, PUBLIC_NODE_ENTRIES): packages import it, not its
- * neighbors.
+ * The site's one Markdown front-end (./README.md): a page's source → its front
+ * matter, its syntax tree, its headings with the ids Docusaurus gives them, and
+ * its code blocks with their lines in the file, so every reader of pages agrees
+ * with the others and with the rendered site. The tree comes from the remark
+ * stack Docusaurus compiles pages with (`markdown.format: 'detect'` makes `.md`
+ * plain CommonMark); its positions are those of the file, front matter included.
+ * This file is the module's public Node entry (eslint.config.mjs).
  */
 import yaml from 'js-yaml';
 import type {Code, Heading, Nodes, Root} from 'mdast';
@@ -43,8 +35,6 @@ export class MarkdownError extends Error {
   }
 }
 
-export type MarkdownFormat = 'md' | 'mdx';
-
 export type PageHeading = {
   depth: 1 | 2 | 3 | 4 | 5 | 6;
   /** The heading as text, without an explicit `{#id}`. */
@@ -73,7 +63,7 @@ export type CodeBlock = {
 export type ParsedPage = {
   /** The name errors use: the path as given, or '(source)'. */
   file: string;
-  format: MarkdownFormat;
+  format: 'md' | 'mdx';
   frontMatter: Record<string, unknown>;
   /** Lines of the front matter block, fences included; undefined when the page has none. */
   frontMatterLines?: {start: number; end: number};
@@ -86,10 +76,10 @@ export type ParsedPage = {
   title?: string;
 };
 
-export type ParseOptions = {
-  /** Names the page in errors; its extension picks the format unless `format` is given. */
+type ParseOptions = {
+  /** Names the page in errors; its extension picks the format (`.mdx` or not) unless `format` is given. */
   file?: string;
-  format?: MarkdownFormat;
+  format?: 'md' | 'mdx';
   /**
    * Read `:::tip Title` as `:::tip[Title]`. Off by default, as with the site's
    * `future.v4` settings; the Markdown twins turn it on to stay readable.
@@ -97,25 +87,13 @@ export type ParseOptions = {
   legacyAdmonitionTitles?: boolean;
 };
 
-const parsers = {
-  md: unified().use(remarkParse).use(remarkFrontmatter).use(remarkGfm).use(remarkDirective).freeze(),
-  mdx: unified()
-    .use(remarkParse)
-    .use(remarkFrontmatter)
-    .use(remarkGfm)
-    .use(remarkDirective)
-    .use(remarkMdx)
-    .freeze(),
-};
-
-export function formatOf(file: string | undefined): MarkdownFormat {
-  return file?.endsWith('.mdx') ? 'mdx' : 'md';
-}
+const md = unified().use(remarkParse).use(remarkFrontmatter).use(remarkGfm).use(remarkDirective).freeze();
+const parsers = {md, mdx: md().use(remarkMdx).freeze()};
 
 /** Parses one page. Malformed front matter or MDX throws a `MarkdownError` naming file and line. */
 export function parsePage(source: string, options: ParseOptions = {}): ParsedPage {
   const file = options.file ?? '(source)';
-  const format = options.format ?? formatOf(options.file);
+  const format = options.format ?? (options.file?.endsWith('.mdx') ? 'mdx' : 'md');
   const text = options.legacyAdmonitionTitles ? admonitionTitlesToLabels(source) : source;
   let tree: Root;
   try {

@@ -53,13 +53,13 @@ describe('type info worked out in a child process (type-info-table.ts)', {timeou
   });
 
   it('the remark plugin takes a sample from the registered table rather than its own language service', () => {
-    const request = site();
+    const {apiDir, apiUrl} = site();
     const {code, queries} = parseAnnotations(sample);
     // An answer the language service would never give: only the table can be its source.
-    registerTypeInfoTable(request, {[sampleKey(code, false, queries)]: {error: 'line 1: from the table'}});
-    const transform = remarkCodeHighlighting({...codeHighlightingOptions, typeInfo: request});
+    registerTypeInfoTable({[sampleKey(code, false, queries)]: {error: 'line 1: from the table'}});
+    const transform = remarkCodeHighlighting({...codeHighlightingOptions, typeInfo: {apiDir, apiUrl}});
     const tree = unified().use(remarkParse).parse(`# Guide\n\n\`\`\`ts\n${sample}\n\`\`\`\n`) as Root;
-    expect(() => transform(tree, {path: path.join(request.siteDir, 'docs', 'guide.md')})).toThrow(
+    expect(() => transform(tree, {path: path.resolve('docs', 'guide.md')})).toThrow(
       /^docs\/guide\.md:4: line 1: from the table$/,
     );
   });

@@ -103,7 +103,7 @@ describe('API reference links', () => {
         link('/docs/usage/sdk/api/classes/StreamrClient#publish') +
         link('/docs/usage/sdk/api/classes/Stream#id'),
     );
-    expect(brokenApiLinks(build, '/docs/', [page])).toEqual([
+    expect(brokenApiLinks(build, '/docs/')).toEqual([
       'guide.html: /docs/usage/sdk/api/classes/StreamrClient#publish',
       'guide.html: /docs/usage/sdk/api/classes/Stream#id',
     ]);
@@ -140,7 +140,7 @@ describe('type info of a sample', () => {
     const {code, queries} = parseAnnotations(sample);
     const info = service.typeInfo(code, {tsx: false, queries});
     const decorations = lineDecorations(info, code.split('\n').length, 'b0');
-    const {html} = highlightCodeBlock(`${code}\n`, {language: 'ts', themes, decorations});
+    const html = highlightCodeBlock(`${code}\n`, {language: 'ts', themes, decorations});
     const lines = html.split('\n');
     expect(lines).toHaveLength(6);
     const link =
@@ -222,7 +222,7 @@ describe('type info of a sample', () => {
   });
 });
 
-// One reference for every remark test: the plugin keeps one language service per site and reference.
+// One reference for every remark test: the plugin keeps one language service per process.
 let remarkReference: string | undefined;
 
 function codeOf(markdown: string, file: string): {node: Code; html: string} {
@@ -230,7 +230,7 @@ function codeOf(markdown: string, file: string): {node: Code; html: string} {
   remarkReference ??= fakeReference();
   const transform = remarkCodeHighlighting({
     ...codeHighlightingOptions,
-    typeInfo: {siteDir: root, apiDir: remarkReference, apiUrl: '/usage/sdk/api'},
+    typeInfo: {apiDir: remarkReference, apiUrl: '/usage/sdk/api'},
   });
   transform(tree, {path: path.join(root, file)});
   const node = tree.children.find((child): child is Code => child.type === 'code');

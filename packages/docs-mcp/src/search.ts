@@ -6,7 +6,7 @@ import {findSections, openIndexFile, type LocalIndexFile} from '../../../src/plu
  * so an agent gets the hits a reader gets, in the same order.
  */
 
-export type SearchResult = {
+type SearchResult = {
   /** Page and section headings, e.g. `Publish and subscribe in Node.js › Subscribe`. */
   title: string;
   /** Section URL on the site (with anchor). */
@@ -18,7 +18,7 @@ export type SearchResult = {
 };
 
 /** The dialog's contextual filter on a docs page: English, the docs (not the blog). */
-export const DIALOG_FACET_FILTERS = [
+const DIALOG_FACET_FILTERS = [
   'language:en',
   ['docusaurus_tag:default', 'docusaurus_tag:docs-default-current'],
 ];
@@ -29,14 +29,7 @@ export function createSearch(file: LocalIndexFile, baseUrl: string) {
   return async (query: string, limit: number): Promise<SearchResult[]> => {
     const sections = await findSections(index, query, {limit, facetFilters: DIALOG_FACET_FILTERS});
     return sections.map(({url, urlWithoutAnchor, hierarchy, snippet}) => {
-      const levels = [
-        hierarchy.lvl1,
-        hierarchy.lvl2,
-        hierarchy.lvl3,
-        hierarchy.lvl4,
-        hierarchy.lvl5,
-        hierarchy.lvl6,
-      ];
+      const levels = ([1, 2, 3, 4, 5, 6] as const).map((level) => hierarchy[`lvl${level}`]);
       let path = new URL(urlWithoutAnchor).pathname;
       if (base && path.startsWith(base)) path = path.slice(base.length);
       return {

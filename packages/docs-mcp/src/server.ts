@@ -14,7 +14,7 @@ export type DocsData = SiteAddress & {
   searchIndex: LocalIndexFile;
 };
 
-export const MAX_RESULTS = 20;
+const MAX_RESULTS = 20;
 
 /** A tool answer that the client shows as an error (the model reads the text). */
 function toolError(text: string) {

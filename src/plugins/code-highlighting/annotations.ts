@@ -27,11 +27,6 @@ export type Annotations = {
 const QUERY = /^(\s*)\/\/(\s*)\^\?\s*$/;
 const ERRORS = /^\s*\/\/\s*@errors:\s*(.*)$/;
 
-/** Whether a line is an annotation (removed from what the page shows). */
-export function isAnnotationLine(line: string): boolean {
-  return QUERY.test(line) || ERRORS.test(line);
-}
-
 /** The code without annotation lines, for places that only need the plain code (Markdown twins). */
 export function stripAnnotations(code: string): string {
   return parseAnnotations(code).code;

@@ -40,28 +40,17 @@ export class ApiReference {
 
   /** `dir` holds TypeDoc's Markdown; `urlBase` is its URL without a trailing slash, e.g. `/usage/sdk/api`. */
   constructor(dir: string, urlBase: string) {
-    const index = path.join(dir, 'api.md');
-    if (existsSync(index))
-      this.pages.set('', {url: urlBase, anchors: memberAnchors(readFileSync(index, 'utf8'), index)});
+    const add = (page: string, file: string) => {
+      const url = page ? `${urlBase}/${page}` : urlBase;
+      if (existsSync(file))
+        this.pages.set(page, {url, anchors: memberAnchors(readFileSync(file, 'utf8'), file)});
+    };
+    add('', path.join(dir, 'api.md'));
     for (const folder of ['classes', 'interfaces', 'enumerations']) {
       const folderPath = path.join(dir, folder);
-      if (!existsSync(folderPath)) continue;
-      for (const file of readdirSync(folderPath)) {
-        if (!file.endsWith('.md')) continue;
-        const name = file.slice(0, -3);
-        this.pages.set(`${folder}/${name}`, {
-          url: `${urlBase}/${folder}/${name}`,
-          anchors: memberAnchors(
-            readFileSync(path.join(folderPath, file), 'utf8'),
-            path.join(folderPath, file),
-          ),
-        });
-      }
+      for (const file of existsSync(folderPath) ? readdirSync(folderPath) : [])
+        if (file.endsWith('.md')) add(`${folder}/${file.slice(0, -3)}`, path.join(folderPath, file));
     }
-  }
-
-  get size(): number {
-    return this.pages.size;
   }
 
   /** The page of a class, interface or enum (`classes/StreamrClient`), with a member's anchor if given. */
@@ -114,58 +103,45 @@ export function apiLinkOf(
     const folder = folderOf(symbol);
     return folder ? reference.link(`${folder}/${exportedName}`) : reference.link('', exportedName);
   }
-  const container = symbol.declarations?.[0]?.parent;
-  if (
-    container &&
-    (ts.isClassDeclaration(container) ||
-      ts.isInterfaceDeclaration(container) ||
-      ts.isEnumDeclaration(container)) &&
-    container.name
-  ) {
-    const owner = checker.getSymbolAtLocation(container.name);
-    const ownerName = owner && exports.get(owner);
-    const folder = owner && folderOf(owner);
-    if (ownerName && folder) return reference.link(`${folder}/${ownerName}`, symbol.name);
-  }
-  return undefined;
-}
-
-/** The `id`s of built HTML (minified: attributes may be unquoted, so an HTML parser reads them). */
-function idsOf(html: string): Set<string> {
-  const $ = load(html);
-  return new Set(
-    $('[id]')
-      .map((_, element) => $(element).attr('id') ?? '')
-      .get(),
-  );
-}
-
-/** API reference links of built type hovers (`a.twoslash-hover`). */
-export function typeInfoLinks(html: string): string[] {
-  const $ = load(html);
-  return $('a.twoslash-hover')
-    .map((_, element) => $(element).attr('href') ?? '')
-    .get();
+  // A member: its owner is the declaration it is declared in, when that is an exported class, interface or enum.
+  const container = symbol.declarations?.[0]?.parent as ts.Declaration | undefined;
+  const containerName = container && ts.getNameOfDeclaration(container);
+  const owner = containerName && checker.getSymbolAtLocation(containerName);
+  const ownerName = owner && exports.get(owner);
+  const folder = owner && folderOf(owner);
+  return ownerName && folder ? reference.link(`${folder}/${ownerName}`, symbol.name) : undefined;
 }
 
 /**
- * Type-hover links of the built site whose page or anchor does not exist, as
- * "page.html: link". The site's link checker does not see them (they are
- * raw HTML inside code blocks), hence this check.
+ * Type-hover links (`a.twoslash-hover`) of the built site whose page or anchor does not
+ * exist, as "page.html: link". The site's link checker does not see them (they are raw
+ * HTML inside code blocks), hence this check. The built HTML is minified (attributes
+ * may be unquoted), so an HTML parser reads it.
  */
-export function brokenApiLinks(buildDir: string, baseUrl: string, pages: readonly string[]): string[] {
-  const idCache = new Map<string, Set<string> | undefined>();
+export function brokenApiLinks(buildDir: string, baseUrl: string): string[] {
+  const idsByFile = new Map<string, Set<string> | undefined>();
   const broken: string[] = [];
-  for (const page of pages) {
-    const html = readFileSync(page, 'utf8');
-    for (const link of typeInfoLinks(html)) {
+  for (const page of readdirSync(buildDir, {recursive: true, encoding: 'utf8'})) {
+    const html = page.endsWith('.html') ? readFileSync(path.join(buildDir, page), 'utf8') : '';
+    if (!html.includes('twoslash-hover')) continue;
+    for (const element of load(html)('a.twoslash-hover').toArray()) {
+      const link = element.attribs.href ?? '';
       const [url = '', anchor] = link.split('#');
       const file = path.join(buildDir, htmlFileOf(url, baseUrl));
-      if (!idCache.has(file))
-        idCache.set(file, existsSync(file) ? idsOf(readFileSync(file, 'utf8')) : undefined);
-      const ids = idCache.get(file);
-      if (!ids || (anchor !== undefined && !ids.has(anchor)))
-        broken.push(`${path.relative(buildDir, page)}: ${link}`);
+      if (!idsByFile.has(file)) {
+        const target = existsSync(file) ? load(readFileSync(file, 'utf8')) : undefined;
+        idsByFile.set(
+          file,
+          target &&
+            new Set(
+              target('[id]')
+                .map((_, {attribs}) => attribs.id ?? '')
+                .get(),
+            ),
+        );
+      }
+      const ids = idsByFile.get(file);
+      if (!ids || (anchor !== undefined && !ids.has(anchor))) broken.push(`${page}: ${link}`);
     }
   }
   return broken;

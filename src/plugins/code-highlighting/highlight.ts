@@ -1,31 +1,19 @@
 /**
- * Syntax highlighting at build time: turns a fenced code block into the HTML of
- * its highlighted lines, and a Prism theme into the CSS that colors them.
- *
- * Why: Docusaurus's code block highlights in the browser. That puts Prism and its
- * grammars (about 22 KB compressed) in every page's main bundle, highlights each
- * block while hydrating, and renders every block a second time after hydration to
- * switch to the dark theme. Highlighted here, a block is static HTML colored by
- * CSS in either color mode, and the browser only hydrates its container.
- *
- * The build highlights every line of the block as written. Which lines are shown
- * (magic comments are removed), their highlight classes and line numbers stay the
- * theme's decision, made in the browser from its own code block metadata
- * (src/theme/CodeBlock/Content and ./markup.ts), so the two cannot disagree.
+ * Syntax highlighting at build time: a fenced code block becomes the HTML of its
+ * highlighted lines, and a Prism theme the CSS that colors them. Docusaurus
+ * highlights in the browser, which puts Prism in every page's main bundle and
+ * renders every block again after hydration for the dark theme; here a block is
+ * static HTML colored by CSS in either color mode. Which lines are shown, their
+ * highlight classes and line numbers stay the theme's decision, made in the
+ * browser from its own metadata (src/theme/CodeBlock/Content, ./markup.ts).
  */
 import {createRequire} from 'node:module';
 import {Prism, normalizeTokens, type PrismTheme} from 'prism-react-renderer';
-import {escapeHtml, joinLines} from './markup.ts';
+import {escapeHtml} from './markup.ts';
 import type {LineDecoration} from './type-markup.ts';
 
 /** The Prism themes of the two color modes. */
 export type CodeThemes = {light: PrismTheme; dark: PrismTheme};
-
-/** A highlighted block: the HTML of each of its source lines (./markup.ts says how they are joined). */
-export type HighlightedBlock = {
-  html: string;
-  lineCount: number;
-};
 
 const requireFromHere = createRequire(__filename);
 
@@ -54,17 +42,12 @@ export function loadLanguages(languages: readonly string[]): void {
   }
 }
 
-/** Whether the bundled or loaded grammars know `language`. */
-export function isKnownLanguage(language: string): boolean {
-  return Boolean(Prism.languages[language]);
-}
-
 /** Languages shown as plain text on purpose. */
-export const PLAIN_LANGUAGES = new Set(['text', 'txt', 'plain', 'plaintext', 'none']);
+const PLAIN_LANGUAGES = new Set(['text', 'txt', 'plain', 'plaintext', 'none']);
 
 /** Fails, naming `where`, for a language that is neither plain text nor known to Prism. */
 export function assertLanguageSupported(language: string, where: string): void {
-  if (PLAIN_LANGUAGES.has(language) || isKnownLanguage(language)) return;
+  if (PLAIN_LANGUAGES.has(language) || Prism.languages[language]) return;
   throw new Error(
     `${where}: code block language "${language}" has no Prism grammar. Use a language Prism knows, ` +
       '"text" for plain text, or add the grammar to additionalLanguages in config/prism.ts.',
@@ -73,15 +56,12 @@ export function assertLanguageSupported(language: string, where: string): void {
 
 type CssStyle = Record<string, string>;
 
-function cssProperty(name: string): string {
-  return name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
-}
-
+/** A theme entry's style as CSS declarations: `fontStyle` → `font-style`, empty values left out. */
 function toCss(style: object): CssStyle {
   return Object.fromEntries(
     Object.entries(style)
       .filter(([, value]) => value !== undefined && value !== null && value !== '')
-      .map(([name, value]) => [cssProperty(name), String(value)]),
+      .map(([name, value]) => [name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`), String(value)]),
   );
 }
 
@@ -100,9 +80,14 @@ function themeDictionary(theme: PrismTheme, language: string): Map<string, CssSt
  * the Markdown side and the stylesheet agree without sharing state.
  */
 export function styleClass(mode: 'light' | 'dark', property: string, value: string): string {
+  return `hl${mode[0]}-${fnv1a(`${property}:${value}`)}`;
+}
+
+/** A short stable name for a text (FNV-1a, base 36): style classes and tooltip ids are named with it. */
+export function fnv1a(text: string): string {
   let hash = 0x811c9dc5;
-  for (const char of `${property}:${value}`) hash = Math.imul(hash ^ char.charCodeAt(0), 0x01000193) >>> 0;
-  return `hl${mode[0]}-${hash.toString(36)}`;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  return hash.toString(36);
 }
 
 /** Prism's tokens for the code, with the grammars' hooks run as prism-react-renderer runs them (JSX text relies on one). */
@@ -129,7 +114,6 @@ export function highlightLines(
   themes: CodeThemes,
   decorations: readonly LineDecoration[] = [],
 ): string[] {
-  const lines = normalizeTokens(tokenize(code, language));
   const dictionaries = {
     light: themeDictionary(themes.light, language),
     dark: themeDictionary(themes.dark, language),
@@ -143,62 +127,43 @@ export function highlightLines(
     }
     return classes.join(' ');
   };
-  return lines.map((tokens, lineIndex) => {
-    // An empty line comes as one "\n" token; the line's own <br> already breaks it.
-    const shown = tokens.filter((token) => !(tokens.length === 1 && token.content === '\n'));
-    const decoration = decorations[lineIndex];
-    if (!decoration) {
-      return shown
-        .map((token) => {
-          const classes = tokenClasses(token.types);
-          const text = escapeHtml(token.content);
-          return classes ? `<span class='${classes}'>${text}</span>` : text;
-        })
-        .join('');
-    }
-    // Type info marks columns, which may fall inside a token: the line is cut at every
-    // token, hover and error boundary, and each piece keeps its token's classes.
-    const pieces: Array<{start: number; end: number; classes: string | undefined; content: string}> = [];
+  return normalizeTokens(tokenize(code, language)).map((tokens, lineIndex) => {
+    const {hovers = [], errors = [], after = ''} = decorations[lineIndex] ?? {};
+    let html = '';
     let column = 0;
-    for (const token of shown) {
+    // An empty line comes as one "\n" token; the line's own <br> already breaks it.
+    for (const token of tokens.length === 1 && tokens[0]?.content === '\n' ? [] : tokens) {
+      // Type info marks columns, which may fall inside a token: the token is cut at every
+      // hover and error boundary, and each piece keeps its token's classes.
       const cuts = new Set([0, token.content.length]);
-      for (const span of [...decoration.hovers, ...decoration.errors])
+      for (const span of [...hovers, ...errors])
         for (const at of [span.start - column, span.end - column])
           if (at > 0 && at < token.content.length) cuts.add(at);
       const sorted = [...cuts].sort((a, b) => a - b);
+      // An empty token (where a multi-line token meets a line end) keeps its empty span on plain lines.
+      if (sorted.length === 1 && !decorations[lineIndex]) sorted.push(0);
       const classes = tokenClasses(token.types);
       for (let i = 0; i + 1 < sorted.length; i++) {
-        const from = sorted[i] ?? 0;
-        const to = sorted[i + 1] ?? 0;
-        pieces.push({
-          start: column + from,
-          end: column + to,
-          classes,
-          content: token.content.slice(from, to),
-        });
+        const start = column + (sorted[i] ?? 0);
+        const end = column + (sorted[i + 1] ?? 0);
+        const content = escapeHtml(token.content.slice(sorted[i], sorted[i + 1]));
+        const inError = errors.some((span) => span.start <= start && end <= span.end);
+        const text = inError ? `<span class='twoslash-error'>${content}</span>` : content;
+        html += hovers.find((span) => span.start === start)?.open ?? '';
+        html += classes ? `<span class='${classes}'>${text}</span>` : text;
+        html += hovers.find((span) => span.end === end)?.close ?? '';
       }
       column += token.content.length;
     }
-    let html = '';
-    for (const piece of pieces) {
-      const hoverStart = decoration.hovers.find((span) => span.start === piece.start);
-      const hoverEnd = decoration.hovers.find((span) => span.end === piece.end);
-      const inError = decoration.errors.some((span) => span.start <= piece.start && piece.end <= span.end);
-      const text = inError
-        ? `<span class='twoslash-error'>${escapeHtml(piece.content)}</span>`
-        : escapeHtml(piece.content);
-      html += hoverStart?.open ?? '';
-      html += piece.classes ? `<span class='${piece.classes}'>${text}</span>` : text;
-      html += hoverEnd?.close ?? '';
-    }
-    return html + decoration.after;
+    return html + after;
   });
 }
 
 /**
  * The highlighted lines of a block, every source line included (magic comments too:
- * a line of its own, so its tokens never reach into the lines around it). Like the
- * theme, drops the one trailing newline of a fenced block.
+ * a line of its own, so its tokens never reach into the lines around it), joined by
+ * newlines (./markup.ts reads them). Like the theme, drops the one trailing newline
+ * of a fenced block.
  */
 export function highlightCodeBlock(
   rawCode: string,
@@ -207,10 +172,9 @@ export function highlightCodeBlock(
     themes,
     decorations,
   }: {language: string; themes: CodeThemes; decorations?: readonly LineDecoration[]},
-): HighlightedBlock {
+): string {
   const code = rawCode.replace(/\r?\n$/, '').replace(/\r\n/g, '\n');
-  const tokenLines = highlightLines(code, language, themes, decorations);
-  return {html: joinLines(tokenLines), lineCount: tokenLines.length};
+  return highlightLines(code, language, themes, decorations).join('\n');
 }
 
 /**

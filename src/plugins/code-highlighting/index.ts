@@ -1,41 +1,21 @@
-import {mkdirSync, readFileSync, readdirSync, writeFileSync} from 'node:fs';
+import {mkdirSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import {brokenApiLinks} from './api-links.ts';
-import type {TypeInfoOptions} from './remark.ts';
+import {assertLanguageSupported, codeThemeCss, highlightCodeBlock, loadLanguages} from './highlight.ts';
+import type {RemarkCodeHighlightingOptions} from './remark.ts';
 import {registerTypeInfoTable, typeInfoTableInChild} from './type-info-table.ts';
-import {
-  assertLanguageSupported,
-  codeThemeCss,
-  highlightCodeBlock,
-  loadLanguages,
-  type CodeThemes,
-} from './highlight.ts';
 
-export type CodeSnippet = {language: string; code: string};
-export type HighlightedSnippet = CodeSnippet & {html: string};
+type CodeSnippet = {language: string; code: string};
 
-export type CodeHighlightingPluginOptions = {
-  /** The Prism themes of the light and dark color modes (as for the remark plugin). */
-  themes: CodeThemes;
-  /** Prism grammars to load beyond prism-react-renderer's bundled ones (as for the remark plugin). */
-  additionalLanguages?: string[];
+/** The remark plugin's options (a production build works the samples' type info out up front), and: */
+type CodeHighlightingPluginOptions = RemarkCodeHighlightingOptions & {
   /**
    * Code that React pages show (they have no Markdown to highlight), by name.
    * Pages import them highlighted from `@generated/code-highlighting/default/snippets.json`.
    */
   snippets?: Record<string, CodeSnippet>;
-  /** The remark plugin's type info options: a production build works the samples' type info out up front. */
-  typeInfo?: TypeInfoOptions;
 };
-
-/** Built pages with type hovers (their HTML has the hover class). */
-function pagesWithTypeInfo(outDir: string): string[] {
-  return readdirSync(outDir, {recursive: true, encoding: 'utf8'})
-    .filter((file) => file.endsWith('.html'))
-    .map((file) => path.join(outDir, file))
-    .filter((file) => readFileSync(file, 'utf8').includes('twoslash-hover'));
-}
 
 /**
  * Build-time syntax highlighting, the site side (the Markdown side is ./remark.ts):
@@ -51,7 +31,7 @@ function pagesWithTypeInfo(outDir: string): string[] {
 export default function codeHighlightingPlugin(
   context: LoadContext,
   options: CodeHighlightingPluginOptions,
-): Plugin<Record<string, HighlightedSnippet>> {
+): Plugin<Record<string, CodeSnippet & {html: string}>> {
   const cssFile = path.join(context.generatedFilesDir, 'code-highlighting', 'code-theme.css');
   let typeInfoTable: Promise<void> | undefined;
   return {
@@ -60,28 +40,20 @@ export default function codeHighlightingPlugin(
       mkdirSync(path.dirname(cssFile), {recursive: true});
       writeFileSync(cssFile, codeThemeCss(options.themes));
       loadLanguages(options.additionalLanguages ?? []);
-      // Before bundling, in a process that ends (./type-info-table.ts); the dev server keeps
-      // one language service in process instead of starting a process on every reload.
-      // Awaited in allContentLoaded: the other plugins load meanwhile, and the social cards
-      // render beside it (their own process) rather than during bundling.
+      // In a child process, before bundling, while the other plugins load; awaited in
+      // allContentLoaded. The dev server keeps one language service in process instead
+      // of starting a process on every reload.
       if (options.typeInfo && process.env.NODE_ENV === 'production') {
-        const request = {
-          siteDir: options.typeInfo.siteDir ?? context.siteDir,
-          apiDir: options.typeInfo.apiDir,
-          apiUrl: options.typeInfo.apiUrl,
-        };
-        typeInfoTable = typeInfoTableInChild(request).then((table) => registerTypeInfoTable(request, table));
+        typeInfoTable = typeInfoTableInChild({siteDir: context.siteDir, ...options.typeInfo}).then(
+          registerTypeInfoTable,
+        );
         // Reported where it is awaited; a build that fails elsewhere first must not also crash on it.
         typeInfoTable.catch(() => {});
       }
-      const snippets: Record<string, HighlightedSnippet> = {};
+      const snippets: Record<string, CodeSnippet & {html: string}> = {};
       for (const [name, {language, code}] of Object.entries(options.snippets ?? {})) {
         assertLanguageSupported(language, `code-highlighting: snippet "${name}"`);
-        snippets[name] = {
-          language,
-          code,
-          html: highlightCodeBlock(code, {language, themes: options.themes}).html,
-        };
+        snippets[name] = {language, code, html: highlightCodeBlock(code, {language, themes: options.themes})};
       }
       return snippets;
     },
@@ -100,7 +72,7 @@ export default function codeHighlightingPlugin(
       ];
     },
     async postBuild({outDir, baseUrl}) {
-      const broken = brokenApiLinks(outDir, baseUrl, pagesWithTypeInfo(outDir));
+      const broken = brokenApiLinks(outDir, baseUrl);
       if (broken.length > 0)
         throw new Error(
           `code-highlighting: type hovers link to API reference anchors that do not exist:\n${broken.join('\n')}`,

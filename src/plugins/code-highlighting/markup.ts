@@ -13,11 +13,6 @@ export function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
-/** The build's form of a block: its lines' HTML in one string. */
-export function joinLines(lines: readonly string[]): string {
-  return lines.join('\n');
-}
-
 /**
  * The HTML of the lines the theme shows, from the build's HTML of every source line.
  * The theme's code block metadata has both texts: `codeInput` as written and `code`

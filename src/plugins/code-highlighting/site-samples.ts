@@ -3,7 +3,7 @@
  * them (the site's Markdown front-end). Plain Node loads this module (the type
  * info child process, ./type-info-child.ts): its imports carry `.ts`.
  */
-import {readFileSync, readdirSync, statSync} from 'node:fs';
+import {existsSync, readFileSync, readdirSync, statSync} from 'node:fs';
 import path from 'node:path';
 import {parsePage} from '../../markdown/index.ts';
 import {parseAnnotations, type TypeQuery} from './annotations.ts';
@@ -15,7 +15,7 @@ import {
 } from './compiler-options.ts';
 
 /** A sample as the type info service takes it: the code as shown, and its `// ^?` queries. */
-export type SiteSample = {code: string; tsx: boolean; queries: TypeQuery[]};
+type SiteSample = {code: string; tsx: boolean; queries: TypeQuery[]};
 
 /** Whether the sample check compiles the blocks of this file (scripts/check-code-samples.ts). */
 export function isSampleFile(file: string, siteDir: string): boolean {
@@ -48,13 +48,7 @@ export function siteSamples(siteDir: string): SiteSample[] {
       }
     }
   };
-  for (const folder of SAMPLE_FOLDERS) {
-    const dir = path.join(siteDir, folder);
-    try {
-      walk(dir);
-    } catch (error) {
-      if ((error as {code?: string}).code !== 'ENOENT') throw error;
-    }
-  }
+  for (const folder of SAMPLE_FOLDERS)
+    if (existsSync(path.join(siteDir, folder))) walk(path.join(siteDir, folder));
   return samples;
 }

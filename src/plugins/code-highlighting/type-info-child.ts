@@ -1,6 +1,6 @@
 /**
  * Works out the type info of every compiled sample of the site with one language
- * service, prints the table as JSON and exits (./type-info-table.ts says why).
+ * service, prints the table as JSON and exits (./type-info-table.ts).
  * Request on stdin: {siteDir, apiDir, apiUrl}. Plain Node runs this file.
  */
 import path from 'node:path';
@@ -11,9 +11,9 @@ import {sampleKey, type TableRequest, type TypeInfoTable} from './type-info-tabl
 import {createTypeInfoService} from './type-info.ts';
 
 const {siteDir, apiDir, apiUrl} = JSON.parse(await text(process.stdin)) as TableRequest;
-const service = createTypeInfoService(siteDir, new ApiReference(path.resolve(siteDir, apiDir), apiUrl));
 const samples = siteSamples(siteDir);
-service.preload(samples);
+const reference = new ApiReference(path.resolve(siteDir, apiDir), apiUrl);
+const service = createTypeInfoService(siteDir, reference, samples);
 const table: TypeInfoTable = {};
 for (const {code, tsx, queries} of samples) {
   const key = sampleKey(code, tsx, queries);

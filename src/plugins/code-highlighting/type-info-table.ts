@@ -1,22 +1,16 @@
 /**
  * Type info of every compiled sample of the site, worked out before bundling in a
- * child process (./type-info-child.ts) that then exits.
- *
- * Why: the TypeScript language service holds the SDK's and the standard library's
- * declarations, their types and the samples' programs (about 400 MB). Created in
- * the build process, on the first sample, it stayed there while the bundler and
- * the page rendering stacked their own memory on top. In the child, that memory
- * goes back to the system before bundling starts, and the remark plugin only
- * looks answers up. A sample the table lacks falls back to an in-process service.
+ * child process (./type-info-child.ts; src/node/node-child.ts says why a process).
+ * The remark plugin only looks answers up; a sample the table lacks (the dev
+ * server has none) gets an in-process language service (./remark.ts).
  */
 import path from 'node:path';
 import {runNodeChild} from '../../node/node-child.ts';
 import type {TypeQuery} from './annotations.ts';
 import type {TypeInfo} from './type-info.ts';
 
-/** A sample's answer, or the message its type info failed with (the build reports it with the page line). */
-export type TableEntry = TypeInfo | {error: string};
-export type TypeInfoTable = Record<string, TableEntry>;
+/** Each sample's answer, or the message its type info failed with (the build reports it with the page line). */
+export type TypeInfoTable = Record<string, TypeInfo | {error: string}>;
 
 /** What the child needs: the site folder and where the SDK reference is (as the remark options say). */
 export type TableRequest = {siteDir: string; apiDir: string; apiUrl: string};
@@ -26,18 +20,10 @@ export function sampleKey(code: string, tsx: boolean, queries: readonly TypeQuer
   return JSON.stringify([tsx, queries.map(({line, column}) => [line, column]), code]);
 }
 
-/** The key of a table for these remark options: the same as the in-process service's. */
-export function tableKey({siteDir, apiDir, apiUrl}: TableRequest): string {
-  return `${siteDir}\n${apiDir}\n${apiUrl}`;
-}
-
 /** Runs the child with the request on stdin and resolves with the table it prints. */
-export async function typeInfoTableInChild(
-  request: TableRequest,
-  script = path.join(__dirname, 'type-info-child.ts'),
-): Promise<TypeInfoTable> {
+export async function typeInfoTableInChild(request: TableRequest): Promise<TypeInfoTable> {
   const table = await runNodeChild({
-    script,
+    script: path.join(__dirname, 'type-info-child.ts'),
     request,
     cwd: request.siteDir,
     stdout: 'capture',
@@ -46,19 +32,14 @@ export async function typeInfoTableInChild(
   return JSON.parse(table) as TypeInfoTable;
 }
 
-// The Docusaurus plugin (./index.ts) fills the table; the remark plugin (./remark.ts), loaded
-// through the site config, reads it. A global registry, so both see one table even if the
-// config loader gives them separate module instances.
-const REGISTRY = Symbol.for('streamr-docs/code-highlighting/type-info-tables');
-const registry = ((globalThis as Record<symbol, unknown>)[REGISTRY] ??= new Map()) as Map<
-  string,
-  TypeInfoTable
->;
+// The Docusaurus plugin (./index.ts) registers the table and the remark plugin reads it. On
+// globalThis, so both see it even if the config loader gives them separate module instances.
+const TABLE = Symbol.for('streamr-docs/code-highlighting/type-info-table');
 
-export function registerTypeInfoTable(request: TableRequest, table: TypeInfoTable): void {
-  registry.set(tableKey(request), table);
+export function registerTypeInfoTable(table: TypeInfoTable): void {
+  (globalThis as Record<symbol, unknown>)[TABLE] = table;
 }
 
-export function registeredTypeInfoTable(request: TableRequest): TypeInfoTable | undefined {
-  return registry.get(tableKey(request));
+export function registeredTypeInfoTable(): TypeInfoTable | undefined {
+  return (globalThis as Record<symbol, TypeInfoTable | undefined>)[TABLE];
 }

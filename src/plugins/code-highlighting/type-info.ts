@@ -1,117 +1,87 @@
 /**
  * Type information of TypeScript samples, read at build time with the TypeScript
  * language service: the quick info (type and doc comment) of every identifier,
- * the answers to `// ^?` queries and the compiler errors. One language service
- * serves every sample of the build: the SDK's and the standard library's
- * declarations are parsed once, and each sample only replaces the one virtual file.
- *
- * Why not the `twoslash` package: it drives the same language service, but puts each
- * sample in its program on its own and changes the program twice per sample (once for
- * the quick info, once more before the errors), so every sample costs new type checkers
- * that resolve the SDK's types again; here one checker serves every sample. Tried as
- * a replacement, it gave the same hovers and links for several times the CPU (README,
- * "Type hovers on code samples"). The annotations are twoslash's syntax
- * (./annotations.ts), so writers meet familiar notation.
+ * the answers to `// ^?` queries and the compiler errors. One language service,
+ * and so one type checker, serves every sample: the SDK's and the standard
+ * library's declarations are resolved once. The `twoslash` package drives the same
+ * service but gives each sample a program of its own, which costs new checkers per
+ * sample; tried, it gave the same hovers for several times the CPU. The annotations
+ * are twoslash's syntax (./annotations.ts), so writers meet familiar notation.
  */
 import path from 'node:path';
 import ts from 'typescript';
 import {apiLinkOf, sdkExports, type ApiReference} from './api-links.ts';
+import {hash53} from '../../utils/hash53.ts';
 import {COMPILER_OPTIONS, asModule} from './compiler-options.ts';
 import type {TypeQuery} from './annotations.ts';
 
-/** Quick info of one identifier. Positions are 0-based line and columns in the sample. */
-export type Hover = {
-  line: number;
-  start: number;
-  end: number;
-  /** The declaration as the compiler prints it, e.g. `(method) StreamrClient.subscribe(...): Promise<Subscription>`. */
-  signature: string;
-  /** The doc comment's first paragraph, if any. */
-  docs: string;
-  /** The symbol's member anchor in the SDK's API reference, for SDK symbols. */
-  link?: string;
+/** Positions are 0-based lines and columns in the sample as shown. */
+export type TypeInfo = {
+  /**
+   * Quick info of each identifier: the declaration as the compiler prints it (`signature`), its
+   * doc comment's first paragraph, and for SDK symbols their anchor in the API reference.
+   */
+  hovers: Array<{line: number; start: number; end: number; signature: string; docs: string; link?: string}>;
+  queries: Array<{line: number; column: number; text: string}>;
+  errors: Array<{line: number; start: number; end: number; code: number; message: string}>;
 };
-
-export type QueryAnswer = {line: number; column: number; text: string};
-
-export type SampleError = {line: number; start: number; end: number; code: number; message: string};
-
-export type TypeInfo = {hovers: Hover[]; queries: QueryAnswer[]; errors: SampleError[]};
 
 /** Long signatures (big object types) are cut: the API reference has the rest. */
 const MAX_SIGNATURE = 600;
-
-function firstParagraph(text: string): string {
-  return (text.split(/\n\s*\n/)[0] ?? '').replace(/\s+/g, ' ').trim();
-}
 
 /**
  * A doc comment's text. A `{@link Target | words}` comes as parts (`link` for the braces,
  * `linkName`, `linkText`): the reader gets its words, or its target when it has none.
  */
 function docText(parts: readonly ts.SymbolDisplayPart[]): string {
-  return parts
+  const text = parts
     .filter(
       (part, i) => part.kind !== 'link' && !(part.kind === 'linkName' && parts[i + 1]?.kind === 'linkText'),
     )
     .map((part) => part.text)
     .join('');
+  // The first paragraph, on one line.
+  return (text.split(/\n\s*\n/)[0] ?? '').replace(/\s+/g, ' ').trim();
 }
 
 function shorten(text: string): string {
   return text.length > MAX_SIGNATURE ? `${text.slice(0, MAX_SIGNATURE)}…` : text;
 }
 
-export type Sample = {code: string; tsx: boolean};
-
-export type TypeInfoService = {
-  /**
-   * Adds samples to the one program in one go. A program change costs a new type
-   * checker, which has to resolve the SDK's types again (about half a second), so
-   * the build preloads every sample instead of adding them one at a time.
-   */
-  preload(samples: readonly Sample[]): void;
-  /** Type info of one sample (the code as shown, annotations removed); added first if not preloaded. */
-  typeInfo(code: string, options: {tsx: boolean; queries: readonly TypeQuery[]}): TypeInfo;
-};
-
-/** A sample's virtual file name, from its text: the same sample is one file. */
-function sampleName(code: string, tsx: boolean): string {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < code.length; i++) hash = Math.imul(hash ^ code.charCodeAt(i), 0x01000193) >>> 0;
-  return `sample-${hash.toString(36)}-${code.length}.${tsx ? 'tsx' : 'ts'}`;
-}
+export type TypeInfoService = ReturnType<typeof createTypeInfoService>;
 
 /**
  * One language service for many samples. `projectRoot` holds node_modules with
- * @streamr/sdk and @types, as for the sample check.
+ * @streamr/sdk and @types, as for the sample check. `samples` go into the program in
+ * one go: every program change costs a new type checker, which resolves the SDK's
+ * types again, so the build hands over every sample up front.
  */
-export function createTypeInfoService(projectRoot: string, reference?: ApiReference): TypeInfoService {
+export function createTypeInfoService(
+  projectRoot: string,
+  reference: ApiReference,
+  samples: ReadonlyArray<{code: string; tsx: boolean}> = [],
+) {
   const files = new Map<string, {text: string; version: number}>();
   let version = 0;
-  const sampleFile = (code: string, tsx: boolean) =>
-    path.join(projectRoot, '.code-samples', sampleName(code, tsx));
   const options: ts.CompilerOptions = {
     ...COMPILER_OPTIONS,
     typeRoots: [path.join(projectRoot, 'node_modules', '@types')],
   };
-  // Sample files are named with absolute paths, and the compiler asks with those same names;
-  // every other file (libraries) never changes. The project version changes only when a sample
-  // is added: otherwise the service skips comparing every file's version before each query.
-  const sample = (file: string) => files.get(file);
+  // Samples are the only files that change (libraries never do), and the project version changes
+  // only when one is added: otherwise the service compares every file's version before each query.
   const host: ts.LanguageServiceHost = {
     getCompilationSettings: () => options,
     getProjectVersion: () => String(version),
     getScriptFileNames: () => [...files.keys()],
-    getScriptVersion: (file) => String(sample(file)?.version ?? 0),
+    getScriptVersion: (file) => String(files.get(file)?.version ?? 0),
     getScriptSnapshot: (file) => {
-      const text = sample(file)?.text ?? ts.sys.readFile(file);
+      const text = files.get(file)?.text ?? ts.sys.readFile(file);
       return text === undefined ? undefined : ts.ScriptSnapshot.fromString(text);
     },
     getCurrentDirectory: () => projectRoot,
     getDefaultLibFileName: (settings) => ts.getDefaultLibFilePath(settings),
     fileExists: (file) => files.has(file) || ts.sys.fileExists(file),
-    readFile: (file) => sample(file)?.text ?? ts.sys.readFile(file),
+    readFile: (file) => files.get(file)?.text ?? ts.sys.readFile(file),
     readDirectory: ts.sys.readDirectory,
     directoryExists: ts.sys.directoryExists,
     getDirectories: ts.sys.getDirectories,
@@ -119,17 +89,19 @@ export function createTypeInfoService(projectRoot: string, reference?: ApiRefere
   };
   const service = ts.createLanguageService(host, ts.createDocumentRegistry());
   const answered = new Map<string, TypeInfo>();
+  // The SDK's exports as symbols of the program's checker: looked up again only when the program changes.
+  let sdk: {program: ts.Program; exports: Map<ts.Symbol, string>} | undefined;
+  /** A sample's virtual file, named after its text: the same sample is one file. */
   const add = (code: string, tsx: boolean): string => {
-    const file = sampleFile(code, tsx);
+    const file = path.join(projectRoot, '.code-samples', `sample-${hash53(code)}.${tsx ? 'tsx' : 'ts'}`);
     if (!files.has(file)) files.set(file, {text: asModule(code), version: ++version});
     return file;
   };
+  for (const {code, tsx} of samples) add(code, tsx);
 
   return {
-    preload(samples) {
-      for (const {code, tsx} of samples) add(code, tsx);
-    },
-    typeInfo(code, {tsx, queries}) {
+    /** Type info of one sample (the code as shown, annotations removed); added to the program if new. */
+    typeInfo(code: string, {tsx, queries}: {tsx: boolean; queries: readonly TypeQuery[]}): TypeInfo {
       const file = add(code, tsx);
       // Samples are modules of their own: adding one changes no other's types. So the dev server,
       // which compiles a page again on every save, asks the checker only for samples it has not seen.
@@ -140,10 +112,10 @@ export function createTypeInfoService(projectRoot: string, reference?: ApiRefere
       const source = program?.getSourceFile(file);
       if (!program || !source) throw new Error('type-info: the language service lost the sample');
       const checker = program.getTypeChecker();
-      const exports = reference ? sdkExports(program, projectRoot) : new Map<ts.Symbol, string>();
+      if (sdk?.program !== program) sdk = {program, exports: sdkExports(program, projectRoot)};
+      const {exports} = sdk;
       const lineStarts = source.getLineStarts();
       const lineOf = (position: number) => source.getLineAndCharacterOfPosition(position);
-      const codeEnd = code.length;
 
       // Errors first: quick info on a JSX tag name before the file is checked leaves a
       // bogus "Cannot find name 'div'" among the checker's diagnostics.
@@ -151,7 +123,7 @@ export function createTypeInfoService(projectRoot: string, reference?: ApiRefere
         (diagnostic) => {
           const startPosition = diagnostic.start ?? 0;
           const {line, character} = lineOf(startPosition);
-          const lineEnd = (lineStarts[line + 1] ?? codeEnd + 1) - 1;
+          const lineEnd = (lineStarts[line + 1] ?? code.length + 1) - 1;
           return {
             line,
             start: character,
@@ -162,24 +134,23 @@ export function createTypeInfoService(projectRoot: string, reference?: ApiRefere
           };
         },
       );
-      const hovers: Hover[] = [];
+      const hovers: TypeInfo['hovers'] = [];
       const visit = (node: ts.Node) => {
-        if (ts.isIdentifier(node) || ts.isPrivateIdentifier(node)) {
-          const start = node.getStart(source);
-          if (start < codeEnd) {
-            const info = service.getQuickInfoAtPosition(file, start);
-            if (info?.displayParts?.length) {
-              const {line, character} = lineOf(start);
-              const link = reference && apiLinkOf(node, checker, exports, reference);
-              hovers.push({
-                line,
-                start: character,
-                end: character + node.getWidth(source),
-                signature: shorten(ts.displayPartsToString(info.displayParts)),
-                docs: firstParagraph(docText(info.documentation ?? [])),
-                ...(link ? {link} : {}),
-              });
-            }
+        // Identifiers of the sample, not of the `export {}` appended to it.
+        const start = node.getStart(source);
+        if ((ts.isIdentifier(node) || ts.isPrivateIdentifier(node)) && start < code.length) {
+          const info = service.getQuickInfoAtPosition(file, start);
+          if (info?.displayParts?.length) {
+            const {line, character} = lineOf(start);
+            const link = apiLinkOf(node, checker, exports, reference);
+            hovers.push({
+              line,
+              start: character,
+              end: character + node.getWidth(source),
+              signature: shorten(ts.displayPartsToString(info.displayParts)),
+              docs: docText(info.documentation ?? []),
+              ...(link ? {link} : {}),
+            });
           }
         }
         ts.forEachChild(node, visit);
@@ -196,7 +167,7 @@ export function createTypeInfoService(projectRoot: string, reference?: ApiRefere
         return {line, column, text: shorten(ts.displayPartsToString(info.displayParts))};
       });
 
-      const info = {hovers, queries: answers, errors};
+      const info: TypeInfo = {hovers, queries: answers, errors};
       answered.set(key, info);
       return info;
     },

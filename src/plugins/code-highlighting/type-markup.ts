@@ -17,7 +17,7 @@ import {escapeHtml} from './markup.ts';
 import type {TypeInfo} from './type-info.ts';
 
 /** Markup around the columns [start, end) of a line. */
-export type Span = {start: number; end: number; open: string; close: string};
+type Span = {start: number; end: number; open: string; close: string};
 
 /** What type info adds to one line: hovers (outside the token spans), error marks (inside), and lines under it. */
 export type LineDecoration = {hovers: Span[]; errors: Array<{start: number; end: number}>; after: string};
@@ -28,11 +28,6 @@ export type LineDecoration = {hovers: Span[]; errors: Array<{start: number; end:
  */
 function text(value: string): string {
   return escapeHtml(value).replace(/\r?\n/g, '&#10;');
-}
-
-/** Link targets are ours (API reference URLs), but a quote would end the attribute. */
-function attribute(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/'/g, '&#39;').replace(/</g, '&lt;');
 }
 
 /**
@@ -55,8 +50,10 @@ export function lineDecorations(info: TypeInfo, lineCount: number, idPrefix: str
     const shared = tooltips.get(symbol);
     const id = shared ?? `${idPrefix}-${index}`;
     tooltips.set(symbol, id);
-    const target = hover.link
-      ? `<a class='twoslash-hover' href='${attribute(hover.link)}' tabindex='-1' aria-describedby='${id}'>`
+    // Link targets are ours (API reference URLs), but a quote would end the attribute.
+    const href = hover.link && escapeHtml(hover.link).replace(/'/g, '&#39;');
+    const target = href
+      ? `<a class='twoslash-hover' href='${href}' tabindex='-1' aria-describedby='${id}'>`
       : `<span class='twoslash-hover' tabindex='-1' aria-describedby='${id}'>`;
     // The signature is the tooltip's own text (code font, from the block); the doc comment is prose.
     const docs = hover.docs ? `<span class='twoslash-docs'>${text(hover.docs)}</span>` : '';

@@ -3,13 +3,9 @@
  * see ./index.ts), with the same contract: `prefetch(path)` fetches the chunks of
  * a route a link points to, `preload(path)` loads them before a navigation; both
  * return false when there is nothing to do. `preload` is Docusaurus's own helper.
- *
- * What differs is the cost of `prefetch`. Docusaurus's Link calls it for every
- * internal link that scrolls into view, all from one IntersectionObserver task
- * right after hydration, and the stock version scanned the whole route table with
- * a regular expression for each route of each link, all in that one task. Here
- * the table is indexed once, and the lookup runs when the main thread is idle,
- * one link at a time.
+ * Docusaurus's Link calls `prefetch` for every visible link at once after hydration,
+ * and the stock one scanned the whole route table for each; here the table is
+ * indexed once, and the lookup runs when the main thread is idle.
  */
 import {matchRoutes} from 'react-router-config';
 import routes from '@generated/routes';

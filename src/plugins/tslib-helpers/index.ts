@@ -18,30 +18,19 @@ import {tslibUsage} from './usage.ts';
  */
 export const BROWSER_HELPERS = path.join(__dirname, 'browser-helpers.ts');
 
-/** The helper names ./browser-helpers.ts re-exports (`export {a, b} from 'tslib'`). */
-export function providedHelpers(source: string): string[] {
-  const names: string[] = [];
-  for (const match of source.matchAll(/\bexport\s*\{([^}]*)\}\s*from\s*["']tslib["']/g))
-    for (const part of match[1].split(',')) {
-      const name = part.trim().split(/\s+as\s+/)[0];
-      if (name) names.push(name);
-    }
-  return names;
-}
-
-/** Problems with one module's use of tslib, given what the browser bundle provides. */
+/** Problems with one module's use of tslib, given the helpers the browser bundle provides. */
 export function tslibProblems(file: string, source: string, provided: readonly string[]): string[] {
   const usage = tslibUsage(source);
+  const helpersFile = path.relative(process.cwd(), BROWSER_HELPERS);
   const problems = usage.helpers
     .filter((helper) => !provided.includes(helper))
     .map(
-      (helper) =>
-        `${file} calls tslib's ${helper}, which ${path.relative(process.cwd(), BROWSER_HELPERS)} does not re-export: add it there.`,
+      (helper) => `${file} calls tslib's ${helper}, which ${helpersFile} does not re-export: add it there.`,
     );
   if (usage.opaque)
     problems.push(
       `${file} uses tslib in a way the tslib-helpers plugin cannot follow (not only helper calls): ` +
-        `check which helpers it needs and that ${path.relative(process.cwd(), BROWSER_HELPERS)} re-exports them.`,
+        `check which helpers it needs and that ${helpersFile} re-exports them.`,
     );
   return problems;
 }
@@ -66,7 +55,7 @@ export default function tslibHelpersPlugin(): Plugin {
             apply(compiler: Compiler) {
               compiler.hooks.thisCompilation.tap('tslib-helpers', (compilation) => {
                 compilation.hooks.finishModules.tap('tslib-helpers', (modules) => {
-                  const provided = providedHelpers(readFileSync(BROWSER_HELPERS, 'utf8'));
+                  const provided = tslibUsage(readFileSync(BROWSER_HELPERS, 'utf8')).helpers;
                   for (const module of modules) {
                     const file = (module as {resource?: string | null}).resource?.split('?')[0];
                     if (!file || file === BROWSER_HELPERS || !/\.[cm]?[jt]sx?$/.test(file)) continue;
