@@ -91,7 +91,7 @@ function packageVersion(name: string): string {
 /** What the card process (card-child.ts) reads on stdin: render options as plain data, fonts in base64. */
 export type CardRequest = {
   texts: CardText[];
-  options: Omit<RenderOptions, 'render' | 'brand'> & {
+  options: Omit<RenderOptions, 'brand'> & {
     brand: Omit<CardBrand, 'fonts'> & {fonts: {regular: string; bold: string}};
   };
 };
@@ -100,7 +100,6 @@ export type CardRequest = {
 export async function fillCacheInChild(
   texts: readonly CardText[],
   {brand, cacheDir, rendererId, concurrency}: RenderOptions,
-  script = path.join(__dirname, 'card-child.ts'),
 ): Promise<CacheStats> {
   const fonts = {regular: brand.fonts.regular.toString('base64'), bold: brand.fonts.bold.toString('base64')};
   const request: CardRequest = {
@@ -108,7 +107,7 @@ export async function fillCacheInChild(
     options: {brand: {...brand, fonts}, cacheDir, rendererId, concurrency},
   };
   const stats = await runNodeChild({
-    script,
+    script: path.join(__dirname, 'card-child.ts'),
     request,
     cwd: process.cwd(),
     stdout: 'capture',
