@@ -30,8 +30,9 @@ export default function contentSecurityPolicyPlugin(_context: unknown, options: 
       // first. Docusaurus offers no hook after all postBuilds, so csp.spec.ts
       // checks that no built HTML file lacks the policy.
       for (let pass = 0; pass < 2; pass++) {
-        const files = htmlFiles(outDir).filter((file) => !done.has(file));
-        for (const file of files) {
+        for (const name of builtHtmlFiles(outDir, {notFound: true})) {
+          const file = path.join(outDir, name);
+          if (done.has(file)) continue;
           await withPolicy(file, base);
           done.add(file);
         }
@@ -48,8 +49,4 @@ async function withPolicy(file: string, base: Sources) {
   const temporary = `${file}.csp-${process.pid}.tmp`;
   await fs.writeFile(temporary, updated);
   await fs.rename(temporary, file);
-}
-
-function htmlFiles(dir: string): string[] {
-  return builtHtmlFiles(dir, {notFound: true}).map((file) => path.join(dir, file));
 }
