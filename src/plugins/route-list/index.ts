@@ -1,6 +1,7 @@
 import {readFile, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import type {Plugin} from '@docusaurus/types';
+import {htmlFileOf} from '../../build-output/index.ts';
 import {ROUTE_LIST_FILE, type RouteEntry} from './browser.ts';
 
 /**
@@ -17,26 +18,17 @@ export default function routeListPlugin(): Plugin {
       for (const route of new Set(routesPaths)) {
         const local = route.slice(baseUrl.length).replace(/\/$/, '');
         if (local === '404.html' || local.startsWith('dogfood')) continue;
-        const html = await readPage(outDir, local);
+        // A route without a titled page of its own (a redirect, a client-only route) is not worth offering.
+        const html = await readFile(path.join(outDir, htmlFileOf(route, baseUrl)), 'utf8').catch(
+          () => undefined,
+        );
         const title = html && /<title[^>]*>([^<]*)<\/title>/.exec(html)?.[1];
-        // A route without a page of its own (a redirect, a client-only route) is not worth offering.
         if (title) routes.push([route, decodeEntities(title.replace(/ \| Streamr Docs$/, ''))]);
       }
       routes.sort((a, b) => a[0].localeCompare(b[0]));
       await writeFile(path.join(outDir, ROUTE_LIST_FILE), JSON.stringify(routes));
     },
   };
-}
-
-async function readPage(outDir: string, local: string): Promise<string | undefined> {
-  for (const file of [`${local}.html`, path.join(local, 'index.html')]) {
-    try {
-      return await readFile(path.join(outDir, file), 'utf8');
-    } catch {
-      // Not this form of the route; try the next one.
-    }
-  }
-  return undefined;
 }
 
 function decodeEntities(text: string): string {
