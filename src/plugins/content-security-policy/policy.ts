@@ -1,9 +1,6 @@
 import {createHash} from 'node:crypto';
 
-/**
- * The site's Content-Security-Policy, as data: which origins each kind of
- * request may reach. Pure functions, so the policy is unit-tested without a build.
- */
+/** The site's Content-Security-Policy as data: pure functions, unit-tested without a build. */
 
 export type Directive = keyof typeof BASE_SOURCES;
 
@@ -28,11 +25,7 @@ const FORBIDDEN_SCRIPT_SOURCES = [
   'blob:',
 ];
 
-/**
- * Hosts the DocSearch modal and the /search page query (algoliasearch v5 lite
- * client, as bundled by @docsearch/react 3.9): reads go to `<app>-dsn.algolia.net`,
- * with `<app>-1|2|3.algolianet.com` as fallbacks when that host fails.
- */
+/** Hosts DocSearch queries: `<app>-dsn.algolia.net`, with `<app>-1|2|3.algolianet.com` as fallbacks. */
 export function algoliaHosts(appId: string): string[] {
   if (!/^[A-Za-z0-9]+$/.test(appId)) {
     throw new Error(
@@ -43,11 +36,7 @@ export function algoliaHosts(appId: string): string[] {
   return [`https://${app}-dsn.algolia.net`, ...[1, 2, 3].map((n) => `https://${app}-${n}.algolianet.com`)];
 }
 
-/**
- * What a Google Tag Manager container with a Google Analytics 4 tag loads, per
- * Google's CSP guidance for the two: gtm.js and gtag.js, the collect requests,
- * their pixel fallbacks, and the `<noscript>` iframe for readers without JavaScript.
- */
+/** What Google Tag Manager with a Google Analytics 4 tag loads, per Google's CSP guidance. */
 const TAG_MANAGER_SOURCES: Sources = {
   'script-src': ['https://www.googletagmanager.com'],
   'img-src': ['https://www.googletagmanager.com', 'https://*.google-analytics.com'],

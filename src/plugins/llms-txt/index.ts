@@ -24,11 +24,7 @@ import {
 export type Section = {
   /** Heading of the section in llms.txt, e.g. "Guides". */
   title: string;
-  /**
-   * Path (without base URL) of the page of the sidebar category whose pages make up
-   * the section, e.g. `/guides`. A nested category that is a section of its own
-   * (`/usage/sdk/api` inside `/usage`) takes its pages out of the outer section.
-   */
+  /** Route (without base URL) of the sidebar category it lists, e.g. `/guides`; a nested section takes its pages. */
   category: string;
 };
 
@@ -37,15 +33,9 @@ export type Options = {
   summary: string;
   /** Sections of llms.txt, in order; every listed docs page must fall into one (config/docs-sections.ts derives them). */
   sections: Section[];
-  /**
-   * The "Instructions for assistants" block of llms.txt (SDK version, preferred and
-   * deprecated APIs), generated from the SDK's declarations; none when left out.
-   */
+  /** The "Instructions for assistants" block (instructions.ts); none when left out. */
   instructions?: InstructionsOptions;
-  /**
-   * Largest twin in bytes (UTF-8); a larger one fails the build, since assistants
-   * that fetch a page whole cut or refuse long ones. No limit when left out.
-   */
+  /** Largest twin in bytes: assistants that fetch a page whole cut or refuse long ones. */
   maxTwinBytes?: number;
   /** The site's remark steps that expand directives into Markdown, applied to each twin too. */
   transforms?: ConvertOptions['transforms'];

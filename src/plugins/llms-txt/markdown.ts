@@ -1,13 +1,8 @@
 /**
- * Pure conversions behind the llms-txt plugin: a docs page's Markdown or MDX
- * source → clean CommonMark (with GFM tables), plus the text of `llms.txt`,
- * `llms-full.txt` and the Markdown of generated category index pages.
- * No file system, no Docusaurus: everything here is unit-tested
- * (tests/unit/llms-txt.test.ts).
- *
- * The source is read by the site's Markdown front-end (src/markdown), on the same
- * remark stack Docusaurus renders it with, so the twin sees exactly the admonitions,
- * tabs, links, code blocks and heading texts the page shows.
+ * Pure conversions behind the llms-txt plugin: a page's source → clean CommonMark
+ * with GFM tables, read by the site's Markdown front-end (src/markdown, the remark
+ * stack Docusaurus renders with), and the text of `llms.txt`, `llms-full.txt` and
+ * generated category index pages. No file system, no Docusaurus.
  */
 import type {Nodes, PhrasingContent, Root, RootContent} from 'mdast';
 import remarkGfm from 'remark-gfm';
@@ -56,10 +51,7 @@ function stringify(tree: Root): string {
   return `${widenTableDelimiters(text).trim()}\n`;
 }
 
-/**
- * Unaligned GFM tables come out with `| - | - |` delimiter rows; write them the
- * way the docs do, `| --- | --- |` (cells are not padded: no runs of spaces).
- */
+/** Unaligned GFM tables print `| - |` delimiter rows; the docs write `| --- |`. */
 export function widenTableDelimiters(markdown: string): string {
   const lines = markdown.split('\n');
   let fence: string | undefined;

@@ -68,11 +68,7 @@ type SidebarItem = {
   link?: {type: string; permalink?: string; title?: string};
 };
 
-/**
- * The generated category index pages of a sidebar, permalink → title (the link's
- * title, else the category label, as the docs plugin titles them). The loaded
- * content has no list of them; the sidebars do.
- */
+/** The generated category index pages of a sidebar (the loaded content has no list of them): permalink → title. */
 function collectGeneratedIndices(items: readonly SidebarItem[], into: Map<string, string>): void {
   for (const item of items) {
     if (item.type !== 'category') continue;

@@ -6,21 +6,15 @@ import {renderAsync} from '@resvg/resvg-js';
 // `.ts` extensions: the card process (card-child.ts) loads this module in plain Node.
 import {SOCIAL_CARD_HEIGHT, SOCIAL_CARD_WIDTH} from './paths.ts';
 
-/** What one card shows. */
-export type CardText = {
-  /** Page title. */
-  title: string;
-  /** Site section of the page ("Usage", "SDK API reference"), if it has one. */
-  section?: string;
-};
+/** What one card shows: the page title and its site section ("Usage"), if any. */
+export type CardText = {title: string; section?: string};
 
 /** Everything every card shares: brand, colors and the font files. */
 export type CardBrand = {
-  /** Brand name next to the logo, e.g. "Streamr Docs". */
+  /** Next to the logo, e.g. "Streamr Docs". */
   name: string;
-  /** Host shown at the bottom, e.g. "docs.streamr.network". */
+  /** At the bottom, e.g. "docs.streamr.network". */
   host: string;
-  /** The logo as SVG source. */
   logoSvg: string;
   background: string;
   foreground: string;
