@@ -151,7 +151,7 @@ describe('social card pages and paths', () => {
     const docs = {
       loadedVersions: [
         {
-          docs: [{permalink: '/a', title: 'A'}],
+          docs: [{id: 'a', permalink: '/a', title: 'A'}],
           sidebars: {
             main: [
               {type: 'link', label: 'Elsewhere', href: 'https://example.org'},
@@ -193,9 +193,9 @@ describe('social card pages and paths', () => {
         'docusaurus-plugin-content-blog': {default: blog},
       }),
     ).toEqual([
-      {permalink: '/a', title: 'A'},
       {permalink: '/cat', title: 'Category'},
       {permalink: '/cat/inner', title: 'Inner pages'},
+      {permalink: '/a', title: 'A'},
       {permalink: '/blog/p', title: 'Post, for search'},
     ]);
   });

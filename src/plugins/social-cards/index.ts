@@ -4,6 +4,7 @@ import type {LoadContext, Plugin} from '@docusaurus/types';
 import type {LoadedContent as DocsContent} from '@docusaurus/plugin-content-docs';
 import type {BlogContent} from '@docusaurus/plugin-content-blog';
 import {runNodeChild} from '../../node/node-child.ts';
+import {collectPages} from '../llms-txt/index.ts';
 import {socialCardFile} from './paths.ts';
 import {
   RENDERER_VERSION,
@@ -43,11 +44,8 @@ export function cardPages(allContent: Record<string, Record<string, unknown> | u
   const pages: CardPage[] = [];
   for (const content of Object.values(allContent['docusaurus-plugin-content-docs'] ?? {})) {
     for (const version of (content as DocsContent).loadedVersions) {
-      for (const doc of version.docs) pages.push({permalink: doc.permalink, title: doc.title});
-      const indices = new Map<string, string>();
-      for (const sidebar of Object.values(version.sidebars))
-        collectGeneratedIndices(sidebar as SidebarItem[], indices);
-      for (const [permalink, title] of indices) pages.push({permalink, title});
+      // The same pages as the Markdown twins: docs and generated category index pages.
+      for (const {permalink, title} of collectPages(version, [], '/')) pages.push({permalink, title});
     }
   }
   for (const content of Object.values(allContent['docusaurus-plugin-content-blog'] ?? {})) {
@@ -59,24 +57,6 @@ export function cardPages(allContent: Record<string, Record<string, unknown> | u
     }
   }
   return pages;
-}
-
-type SidebarItem = {
-  type: string;
-  label?: string;
-  items?: SidebarItem[];
-  link?: {type: string; permalink?: string; title?: string};
-};
-
-/** The generated category index pages of a sidebar (the loaded content has no list of them): permalink → title. */
-function collectGeneratedIndices(items: readonly SidebarItem[], into: Map<string, string>): void {
-  for (const item of items) {
-    if (item.type !== 'category') continue;
-    if (item.link?.type === 'generated-index' && item.link.permalink && !into.has(item.link.permalink)) {
-      into.set(item.link.permalink, item.link.title ?? item.label ?? '');
-    }
-    collectGeneratedIndices(item.items ?? [], into);
-  }
 }
 
 function packageVersion(name: string): string {
