@@ -40,16 +40,16 @@ export function declaredApis(files: readonly {name: string; text: string}[]): De
       for (const {node, name} of declarationsOf(statement)) {
         const publicNames = exported
           ? (exported.get(name) ?? [])
-          : hasExportModifier(statement)
+          : hasModifier(statement, ts.SyntaxKind.ExportKeyword)
             ? [name]
             : [];
         for (const publicName of publicNames) {
           add(byName, publicName, node);
           if (ts.isClassDeclaration(node) || ts.isInterfaceDeclaration(node)) {
             for (const member of node.members) {
-              const memberName = member.name && ts.isIdentifier(member.name) ? member.name.text : undefined;
-              if (!memberName || isPrivate(member)) continue;
-              add(byName, `${publicName}.${memberName}`, member);
+              const hidden = hasModifier(member, ...NOT_PUBLIC);
+              if (member.name && ts.isIdentifier(member.name) && !hidden)
+                add(byName, `${publicName}.${member.name.text}`, member);
             }
           }
         }
@@ -114,18 +114,10 @@ function declarationsOf(statement: ts.Statement): {node: ts.Node; name: string}[
   return [];
 }
 
-function hasExportModifier(statement: ts.Statement): boolean {
-  return (
-    ts.canHaveModifiers(statement) &&
-    (ts.getModifiers(statement) ?? []).some((m) => m.kind === ts.SyntaxKind.ExportKeyword)
-  );
-}
+const NOT_PUBLIC = [ts.SyntaxKind.PrivateKeyword, ts.SyntaxKind.ProtectedKeyword];
 
-function isPrivate(member: ts.Node): boolean {
-  if (!ts.canHaveModifiers(member)) return false;
-  return (ts.getModifiers(member) ?? []).some(
-    (m) => m.kind === ts.SyntaxKind.PrivateKeyword || m.kind === ts.SyntaxKind.ProtectedKeyword,
-  );
+function hasModifier(node: ts.Node, ...kinds: ts.SyntaxKind[]): boolean {
+  return ts.canHaveModifiers(node) && (ts.getModifiers(node) ?? []).some((m) => kinds.includes(m.kind));
 }
 
 /** Reads every `*.d.ts` in the folders `dirs` (not their subfolders). */
