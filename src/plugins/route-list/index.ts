@@ -5,10 +5,8 @@ import {htmlFileOf} from '../../build-output/index.ts';
 import {ROUTE_LIST_FILE, type RouteEntry} from './browser.ts';
 
 /**
- * Writes the site's pages, path and title, to `routes.json` in the build, for the
- * 404 page (src/theme/NotFound/Content), which fetches it and offers the pages whose
- * paths are closest to the one asked for. A file fetched on that page only, not global
- * data, which would ride in every page's JavaScript.
+ * Writes the site's pages, path and title, to `routes.json` for the 404 page, which
+ * offers the closest ones: a file fetched there only, not global data in every page.
  */
 export default function routeListPlugin(): Plugin {
   return {
