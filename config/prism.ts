@@ -56,10 +56,8 @@ export const darkCodeTheme: PrismTheme = {
 export const typeHoversEnabled = process.env.TYPE_HOVERS?.trim().toLowerCase() !== 'false';
 
 /**
- * Code blocks are highlighted at build time (src/plugins/code-highlighting), for
- * docs, blog and pages alike. prism-react-renderer bundles JavaScript, TypeScript,
- * JSX, JSON, Python, YAML, Markdown, HTML and a few more; add a Prism grammar here
- * only when the docs use a language it lacks (the build names the block if so).
+ * Code blocks are highlighted at build time (src/plugins/code-highlighting). Add a
+ * Prism grammar only for a language prism-react-renderer lacks (the build names the block).
  */
 export const codeHighlightingOptions: RemarkCodeHighlightingOptions = {
   themes: {light: lightCodeTheme, dark: darkCodeTheme},

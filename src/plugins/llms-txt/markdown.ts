@@ -262,16 +262,13 @@ export type ListedPage = {
   description?: string;
 };
 
-export type LlmsTxtInput = {
+/** `llms.txt` in the llmstxt.org format: H1, a blockquote summary, details (Markdown), then H2 sections of links. */
+export function renderLlmsTxt(input: {
   title: string;
   summary: string;
-  /** Paragraphs after the summary (plain Markdown). */
   details?: readonly string[];
   sections: readonly {title: string; pages: readonly ListedPage[]}[];
-};
-
-/** `llms.txt` in the llmstxt.org format: H1, a blockquote summary, details, then H2 sections of links. */
-export function renderLlmsTxt(input: LlmsTxtInput): string {
+}): string {
   const lines = [`# ${input.title}`, '', `> ${oneLine(input.summary)}`, ''];
   for (const paragraph of input.details ?? []) lines.push(paragraph.trim(), '');
   for (const section of input.sections) {
@@ -288,13 +285,15 @@ function listLine(page: ListedPage): string {
   return `- [${escapeLinkText(page.title)}](${page.markdownUrl})${description}`;
 }
 
-export type FullPage = {markdown: string; url: string};
-
 /**
  * `llms-full.txt`: every page's Markdown, one after another, each introduced by a
  * rule and followed (under its H1) by the address of the page it comes from.
  */
-export function renderLlmsFull(input: {title: string; summary: string; pages: readonly FullPage[]}): string {
+export function renderLlmsFull(input: {
+  title: string;
+  summary: string;
+  pages: readonly {markdown: string; url: string}[];
+}): string {
   const parts = [`# ${input.title}`, '', `> ${oneLine(input.summary)}`, ''];
   for (const page of input.pages) {
     const markdown = page.markdown.trim();
