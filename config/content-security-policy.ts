@@ -1,8 +1,6 @@
 /**
- * Origins the Content-Security-Policy of the built pages allows beyond the site
- * itself (src/plugins/content-security-policy). Algolia's hosts and Google Tag
- * Manager's are added when those services are configured; a new third-party
- * service adds its origins to `extraSources`, per directive.
+ * Origins the Content-Security-Policy allows beyond the site (src/plugins/content-security-policy):
+ * Algolia's and Google Tag Manager's when configured; a new service adds its own to `extraSources`.
  */
 import type {Options} from '../src/plugins/content-security-policy/index.ts';
 import {algoliaThemeConfig, searchBackend} from './search.ts';

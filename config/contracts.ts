@@ -1,5 +1,6 @@
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
+import {withBoundOptions} from './build-only-options.ts';
 import remarkContractAddresses, {
   expandContractAddresses,
   type ContractsSource,
@@ -14,18 +15,10 @@ export const streamrConfig: ContractsSource = {
   chains: JSON.parse(readFileSync(path.join(packageDir, 'config.json'), 'utf8')) as ContractsSource['chains'],
 };
 
-/**
- * The remark step that turns `::contract-addresses{…}` into the address table, as the docs plugin
- * takes it (`remarkPlugins`). Options are bound rather than listed: what is listed reaches the
- * browser's site config. The version lets caches keyed on the options see a new package.
- */
-function remarkContractAddressesConfigured() {
-  return remarkContractAddresses(streamrConfig);
-}
-export const contractAddresses = [
-  remarkContractAddressesConfigured,
-  {version: streamrConfig.version},
-] as const;
+/** The remark step that turns `::contract-addresses{…}` into the address table; keyed on the package version. */
+export const contractAddresses = withBoundOptions(remarkContractAddresses, streamrConfig, {
+  version: streamrConfig.version,
+});
 
 /** The same expansion for the Markdown twins (config/llms.ts). */
 export function expandContractAddressesInTwin(

@@ -1,9 +1,7 @@
 /**
- * The one rule for a page's description, shared by `npm run check:content`
- * (the `description` in each page's front matter) and the browser test that
- * reads every built page's `<meta name="description">` (tests/e2e/pages.spec.ts).
- * Below the minimum, search results and link previews have too little to show;
- * above the maximum, they cut it off.
+ * The one rule for a page's description, shared by `npm run check:content` and the
+ * browser test of every built page's `<meta name="description">`: shorter leaves
+ * search results and link previews too little to show, longer gets cut off.
  */
 
 export const DESCRIPTION_LENGTH = Object.freeze({min: 50, max: 300});

@@ -4,11 +4,7 @@ import {expandContractAddressesInTwin} from './contracts.ts';
 import {llmsSections, siteSections, type SiteSection} from './docs-sections.ts';
 import {sdkPackage} from './typedoc.ts';
 
-/**
- * The APIs llms.txt tells assistants to use first. Each name must exist in the
- * installed SDK's declarations (`Export` or `Export.member`): the build fails if one
- * is renamed or removed, so update this list with the SDK.
- */
+/** The APIs llms.txt tells assistants to use first; a name missing from the SDK's declarations fails the build. */
 export const preferredApis: PreferredApi[] = [
   {name: 'StreamrClient', use: 'the one entry point; create it once and call `destroy()` when done'},
   {name: 'StreamrClient.publish', use: 'send a message to a stream'},
@@ -20,11 +16,9 @@ export const preferredApis: PreferredApi[] = [
 ];
 
 /**
- * `/llms.txt`, `/llms-full.txt` and the Markdown twin of every docs page
- * (src/plugins/llms-txt). Sections and their order come from the site's sections
- * (config/docs-sections.ts: the top-level docs folders, then the SDK reference, a
- * category inside Usage that is a section of its own); a heading that differs from
- * the menu label is `customProps.llmsTitle` in the folder's `_category_.json`.
+ * `/llms.txt`, `/llms-full.txt` and the Markdown twins (src/plugins/llms-txt), in the
+ * site's sections (config/docs-sections.ts); a heading other than the menu label is
+ * `customProps.llmsTitle` in the folder's `_category_.json`.
  */
 export function llmsTxtOptionsWith(sections: readonly SiteSection[]) {
   return {

@@ -2,10 +2,8 @@ import type {ThemeConfig} from '@docusaurus/preset-classic';
 import {menuItems, siteSections, type SiteSection} from './docs-sections.ts';
 
 /**
- * On desktop the navbar carries only the title and logo (the spec asks for no
- * items); the search button is added by the search theme. Below 996 px, the one
- * item below becomes the mobile main menu, so the docs sidebar's
- * "Back to main menu" has somewhere to go.
+ * On desktop the navbar carries only the title and logo (the spec asks for no items).
+ * Below 996 px the one item is the mobile main menu, where "Back to main menu" goes.
  */
 export function navbarWith(sections: readonly SiteSection[]) {
   return {

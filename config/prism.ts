@@ -4,6 +4,7 @@ import remarkCodeHighlighting, {
   type RemarkCodeHighlightingOptions,
 } from '../src/plugins/code-highlighting/remark.ts';
 import {hash53} from '../src/utils/hash53.ts';
+import {withBoundOptions} from './build-only-options.ts';
 import {baseUrl} from './site.ts';
 import {sdkApiOutDir} from './typedoc.ts';
 
@@ -55,10 +56,8 @@ export const darkCodeTheme: PrismTheme = {
 export const typeHoversEnabled = process.env.TYPE_HOVERS?.trim().toLowerCase() !== 'false';
 
 /**
- * Code blocks are highlighted at build time (src/plugins/code-highlighting), for
- * docs, blog and pages alike. prism-react-renderer bundles JavaScript, TypeScript,
- * JSX, JSON, Python, YAML, Markdown, HTML and a few more; add a Prism grammar here
- * only when the docs use a language it lacks (the build names the block if so).
+ * Code blocks are highlighted at build time (src/plugins/code-highlighting). Add a
+ * Prism grammar only for a language prism-react-renderer lacks (the build names the block).
  */
 export const codeHighlightingOptions: RemarkCodeHighlightingOptions = {
   themes: {light: lightCodeTheme, dark: darkCodeTheme},
@@ -70,17 +69,7 @@ export const codeHighlightingOptions: RemarkCodeHighlightingOptions = {
     : {}),
 };
 
-/**
- * The remark plugin, as Docusaurus's content plugins take it. Its options are bound
- * here rather than listed: Docusaurus copies every plugin option into the browser's
- * site config (see build-only-options.ts), and the themes would add to the
- * JavaScript of every page. What is listed is a hash of them, so caches keyed on
- * the loader's options (Rspack's persistent cache) still see when they change.
- */
-function remarkCodeHighlightingConfigured() {
-  return remarkCodeHighlighting(codeHighlightingOptions);
-}
-export const codeHighlighting = [
-  remarkCodeHighlightingConfigured,
-  {optionsHash: hash53(JSON.stringify(codeHighlightingOptions))},
-] as const;
+/** The remark plugin, its options bound (the themes would add to every page's JavaScript). */
+export const codeHighlighting = withBoundOptions(remarkCodeHighlighting, codeHighlightingOptions, {
+  optionsHash: hash53(JSON.stringify(codeHighlightingOptions)),
+});

@@ -1,13 +1,8 @@
 /**
- * Search: which backend the DocSearch dialog and the /search page query, and
- * how the search records are built from the site's pages.
- *
- * - Without Algolia settings (the default, and on any laptop), search runs on an
- *   index of the site's own pages, built into build/ (`INDEX_FILE` in src/plugins/search/node.ts) and
- *   fetched on the first search (see src/plugins/search).
- * - With ALGOLIA_APP_ID, ALGOLIA_SEARCH_API_KEY and ALGOLIA_INDEX_NAME set, the
- *   stock DocSearch client queries Algolia. `npm run search:upload` refreshes
- *   that index (it also needs ALGOLIA_ADMIN_API_KEY, which only the uploader reads).
+ * Search: which backend the DocSearch dialog and the /search page query, and how
+ * the records are built. Without Algolia settings, an index of the site's own pages
+ * built into build/ (src/plugins/search); with ALGOLIA_APP_ID, ALGOLIA_SEARCH_API_KEY
+ * and ALGOLIA_INDEX_NAME, Algolia (`npm run search:upload`, with ALGOLIA_ADMIN_API_KEY).
  */
 import type {
   Options as SearchPluginOptions,
@@ -109,12 +104,9 @@ export const recordRules: RecordRules = {
 };
 
 /**
- * How both backends rank and answer: the local engine reads this object, and
- * the uploader sends `algoliaIndexSettings(searchSettings)` to Algolia. Records
- * follow DocSearch's Docusaurus crawler template, and so do these settings,
- * except typos: 1 from 4 letters and 2 from 8, Algolia's defaults, where the
- * template says 3 and 7. The relevance suite passes with both; the engine was
- * tuned with 4 and 8, and a 3-letter word (`key`, `api`) stays exact.
+ * How both backends rank and answer (the uploader sends `algoliaIndexSettings` of it
+ * to Algolia), as DocSearch's Docusaurus template except typos: Algolia's defaults,
+ * 1 from 4 letters and 2 from 8, so a 3-letter word (`key`, `api`) stays exact.
  */
 export const searchSettings: SearchSettings = {
   searchableAttributes: DOCSEARCH_SEARCHABLE_ATTRIBUTES,
@@ -161,9 +153,7 @@ export const searchBackend: SearchBackend = resolved.backend;
 
 /**
  * `themeConfig.algolia`: only what DocSearch itself reads. In local mode the theme
- * still needs an app id, key and index name; they name nothing real and no request
- * uses them (the modal and the /search page are given the local client instead,
- * told by the search plugin's global data).
+ * still needs an app id, key and index name, which no request uses.
  */
 export const algoliaThemeConfig = {
   ...(resolved.backend === 'algolia'

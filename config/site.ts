@@ -1,9 +1,7 @@
 /**
- * Every environment-driven setting of the site, read once, named once.
- * Defaults build the public site at https://docs.streamr.network; the deploy
- * workflow overrides them for GitHub Pages (see README "Environment variables").
- * A public Node entry (eslint.config.mjs, PUBLIC_NODE_ENTRIES): the docs-mcp
- * package reads the site's address from it.
+ * Every environment-driven setting of the site, read once, named once; the defaults
+ * build https://docs.streamr.network (README "Environment variables"). A public Node
+ * entry (eslint.config.mjs): the docs-mcp package reads the site's address from it.
  */
 
 function env(name: string): string | undefined {

@@ -5,9 +5,8 @@ import {siteSections} from './docs-sections.ts';
 import {siteUrl} from './site.ts';
 
 /**
- * The social cards' look, taken from the site itself: the logo from static/img,
- * the colors from src/css/custom.css (the announcement bar's navy and the
- * dark-mode brand orange, which reads well on it), Inter from @fontsource/inter.
+ * The social cards' look, from the site itself: the logo, the colors of
+ * src/css/custom.css (announcement-bar navy, dark-mode orange) and Inter.
  */
 
 const SITE_DIR = path.join(__dirname, '..');

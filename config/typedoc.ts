@@ -37,11 +37,8 @@ export function previousSdkPackage(dependencies: Record<string, string> = siteDe
 }
 
 function siteDependencies(): Record<string, string> {
-  return (
-    JSON.parse(readFileSync(path.join(siteDir, 'package.json'), 'utf8')) as {
-      dependencies: Record<string, string>;
-    }
-  ).dependencies;
+  type PackageJson = {dependencies: Record<string, string>};
+  return (JSON.parse(readFileSync(path.join(siteDir, 'package.json'), 'utf8')) as PackageJson).dependencies;
 }
 
 export const previousSdk = previousSdkPackage();
@@ -62,16 +59,10 @@ export const previousSdkApiPath = `usage/sdk/api/${previousSdk.major}`;
 export const previousVersionDir = `versioned_docs/version-${previousSdk.major}`;
 const previousSdkApiOutDir = `${previousVersionDir}/${sdkApiOutDir.replace(/^docs\//, '')}`;
 
-/** The previous version's members, handed from its TypeDoc run to the current one's. */
-const previousMembersFile = path.join(
-  siteDir,
-  'node_modules',
-  '.cache',
-  'sdk-api',
-  `members-${previousSdk.major}.json`,
-);
-
 const cacheDir = path.join(siteDir, 'node_modules', '.cache', 'sdk-api');
+
+/** The previous version's members, handed from its TypeDoc run to the current one's. */
+const previousMembersFile = path.join(cacheDir, `members-${previousSdk.major}.json`);
 
 /**
  * TypeDoc compiles the files its tsconfig lists: one tsconfig per version, so a run

@@ -1,16 +1,9 @@
 /**
- * Where each page of the site lives in the build output (`build/`), the one statement
- * of it for the plugins that write files next to the pages, the scripts and tests
- * that read the build, and the docs-mcp package. It follows Docusaurus's own rule
- * for `trailingSlash: false` (`pathnameToFilename` in @docusaurus/core, not
- * exported): the route `/a/b` is written to `a/b.html`, a route that ends in a
- * slash to its folder's `index.html`, the home page to `index.html`.
- *
- * Routes here carry the base URL, as the router and the sitemap give them; files
- * are relative to the build folder, with `/` separators.
- *
- * No imports: the browser ("Copy page" finds a page's Markdown twin with
- * `markdownPathFor`) and Node (`./index.ts` adds listing the built pages) share it.
+ * Where each page lives in the build output, for everything that writes or reads
+ * files next to the pages. Docusaurus's rule for `trailingSlash: false`
+ * (`pathnameToFilename` in @docusaurus/core, not exported): `/a/b` → `a/b.html`,
+ * `/a/` → `a/index.html`. Routes carry the base URL; files are relative to the build
+ * folder, with `/` separators. No imports: the browser shares it ("Copy page").
  */
 
 /** The 404 page of the build: static hosts serve it for unknown paths, it is no route of its own. */

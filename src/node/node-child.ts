@@ -1,22 +1,16 @@
 /**
  * Runs a Node script in a process of its own with a JSON request on stdin, and
- * resolves when it exits with 0: with what it printed on stdout, or with '' when
- * its stdout goes to the build's output. Its stderr always does.
+ * resolves when it exits with 0: with its stdout, or with '' when its stdout goes
+ * to the build's output. Its stderr always does.
  *
  * Why a process: the build's heavy one-off jobs (TypeDoc, the samples' type info,
- * the social cards) grow memory that a process keeps until it ends. Run in the
- * build process or on one of its threads, that memory stays while the bundler
- * and the page rendering stack their own on top; a child that exits gives it
- * back to the system. The plugins that do this share this runner.
- *
- * Each child gets a 4 MB young generation (V8 grows it to 32 MB and more when
- * allowed): these jobs allocate much short-lived garbage, and a small young
- * generation collects it sooner (measured on the type info child: 410 → 365 MB
- * peak resident, same CPU time). `nodeFlags` adds more, e.g. an old-space cap.
+ * the social cards) grow memory that a process keeps until it ends; a child that
+ * exits gives it back before the bundler and the page rendering need theirs.
+ * A 4 MB young generation collects these jobs' short-lived garbage sooner.
  */
 import {spawn} from 'node:child_process';
 
-export type NodeChildJob = {
+type NodeChildJob = {
   /** The script; plain Node runs it (type stripping), so its imports carry `.ts`. */
   script: string;
   /** Sent as JSON on stdin. */

@@ -10,11 +10,13 @@ import {expect, test} from './fixtures.ts';
  * page and blog post of the sitemap points og:image and twitter:image at its own
  * 1200×630 card, which exists and stays small; every docs page carries a
  * TechArticle and a BreadcrumbList whose items are pages of the site; every other
- * page keeps the site's default card.
+ * page keeps the site's default card, which exists and is a card too.
  */
 
 const ORIGIN = 'https://docs.streamr.network';
 const MAX_CARD_BYTES = 100 * 1024;
+/** themeConfig.image, which the social-cards plugin renders as a card of the site's tagline. */
+const DEFAULT_IMAGE = '/img/social-card.png';
 
 test('every sitemap page has the right preview image and structured data', async ({request}) => {
   test.setTimeout(180_000);
@@ -42,7 +44,7 @@ test('every sitemap page has the right preview image and structured data', async
       origin: ORIGIN,
       sitePaths,
       kind,
-      defaultImagePath: '/img/social-card.png',
+      defaultImagePath: DEFAULT_IMAGE,
     });
     problems.push(...report.problems.map((problem) => `${pagePath}: ${problem}`));
     if (report.imagePath && kind !== 'other') {
@@ -52,7 +54,7 @@ test('every sitemap page has the right preview image and structured data', async
     }
   }
 
-  for (const [imagePath, pagePath] of images) {
+  for (const [imagePath, pagePath] of [...images, [DEFAULT_IMAGE, 'the site default'] as const]) {
     const response = await request.get(imagePath);
     if (response.status() !== 200) {
       problems.push(`${pagePath}: card ${imagePath} answers ${response.status()}`);

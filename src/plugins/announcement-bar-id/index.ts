@@ -6,12 +6,9 @@ export type Options = {
 };
 
 /**
- * Makes a new announcement visible on the very first page load after its id
- * changes. Before hydration, the classic theme hides the bar when it was ever
- * dismissed (`data-announcement-bar-initially-dismissed`), whatever the id; React
- * then resets the dismissal for the new id, but the CSS keeps the bar hidden
- * until the next page load. This script runs right after the theme's and also
- * compares the stored id, the way the theme's React code does.
+ * Shows a new announcement on the first page load after its id changes: before
+ * hydration the classic theme hides a bar that was ever dismissed, whatever the id,
+ * until the next load. This script runs after the theme's and compares the stored id.
  */
 export default function announcementBarIdPlugin(context: LoadContext, options: Options): Plugin {
   return {

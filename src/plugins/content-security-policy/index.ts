@@ -9,15 +9,10 @@ export type Options = PolicyOptions;
 
 /**
  * A strict Content-Security-Policy in every built HTML page, as a `<meta>` tag
- * (static hosts such as GitHub Pages cannot send headers). Scripts run only
- * from the site itself and, inline, only when their SHA-256 is in the policy:
- * the hashes are computed from the final, minified HTML, so they cover whatever
- * Docusaurus, the theme and our plugins put inline. Production builds only:
- * the dev server's hot reloading evaluates code the policy would refuse.
- *
- * Register it last. Docusaurus runs every plugin's postBuild at once, and
- * plugin-client-redirects writes its redirect pages in its own: registered
- * after it, this plugin starts once those writes are under way.
+ * (GitHub Pages cannot send headers): scripts only from the site and, inline, by
+ * the SHA-256 of the final HTML's scripts. Production builds only (hot reloading
+ * evaluates code the policy refuses). Register it last: postBuilds run at once,
+ * and after plugin-client-redirects its redirect pages are being written already.
  */
 export default function contentSecurityPolicyPlugin(_context: unknown, options: Options): Plugin {
   // Built once, at config load, so a bad option fails before the build starts.
@@ -26,12 +21,12 @@ export default function contentSecurityPolicyPlugin(_context: unknown, options: 
     name: 'content-security-policy',
     async postBuild({outDir}) {
       const done = new Set<string>();
-      // A second pass takes pages another postBuild finished writing during the
-      // first. Docusaurus offers no hook after all postBuilds, so csp.spec.ts
-      // checks that no built HTML file lacks the policy.
+      // A second pass takes pages another postBuild wrote during the first; with no
+      // hook after all postBuilds, csp.spec.ts checks that no built page lacks the policy.
       for (let pass = 0; pass < 2; pass++) {
-        const files = htmlFiles(outDir).filter((file) => !done.has(file));
-        for (const file of files) {
+        for (const name of builtHtmlFiles(outDir, {notFound: true})) {
+          const file = path.join(outDir, name);
+          if (done.has(file)) continue;
           await withPolicy(file, base);
           done.add(file);
         }
@@ -48,8 +43,4 @@ async function withPolicy(file: string, base: Sources) {
   const temporary = `${file}.csp-${process.pid}.tmp`;
   await fs.writeFile(temporary, updated);
   await fs.rename(temporary, file);
-}
-
-function htmlFiles(dir: string): string[] {
-  return builtHtmlFiles(dir, {notFound: true}).map((file) => path.join(dir, file));
 }

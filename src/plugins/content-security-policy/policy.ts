@@ -1,28 +1,8 @@
 import {createHash} from 'node:crypto';
 
-/**
- * The site's Content-Security-Policy, as data: which origins each kind of
- * request may reach. Pure functions, so the policy is unit-tested without a build.
- */
+/** The site's Content-Security-Policy as data: pure functions, unit-tested without a build. */
 
-/** Directives this site sets. `frame-ancestors`, `report-uri` and `sandbox` are not among them: a `<meta>` policy cannot carry them. */
-export const DIRECTIVES = [
-  'default-src',
-  'script-src',
-  'style-src',
-  'img-src',
-  'font-src',
-  'connect-src',
-  'frame-src',
-  'worker-src',
-  'manifest-src',
-  'media-src',
-  'object-src',
-  'base-uri',
-  'form-action',
-] as const;
-
-export type Directive = (typeof DIRECTIVES)[number];
+export type Directive = keyof typeof BASE_SOURCES;
 
 export type Sources = Partial<Record<Directive, readonly string[]>>;
 
@@ -45,11 +25,7 @@ const FORBIDDEN_SCRIPT_SOURCES = [
   'blob:',
 ];
 
-/**
- * Hosts the DocSearch modal and the /search page query (algoliasearch v5 lite
- * client, as bundled by @docsearch/react 3.9): reads go to `<app>-dsn.algolia.net`,
- * with `<app>-1|2|3.algolianet.com` as fallbacks when that host fails.
- */
+/** Hosts DocSearch queries: `<app>-dsn.algolia.net`, with `<app>-1|2|3.algolianet.com` as fallbacks. */
 export function algoliaHosts(appId: string): string[] {
   if (!/^[A-Za-z0-9]+$/.test(appId)) {
     throw new Error(
@@ -60,12 +36,8 @@ export function algoliaHosts(appId: string): string[] {
   return [`https://${app}-dsn.algolia.net`, ...[1, 2, 3].map((n) => `https://${app}-${n}.algolianet.com`)];
 }
 
-/**
- * What a Google Tag Manager container with a Google Analytics 4 tag loads, per
- * Google's CSP guidance for the two: gtm.js and gtag.js, the collect requests,
- * their pixel fallbacks, and the `<noscript>` iframe for readers without JavaScript.
- */
-export const TAG_MANAGER_SOURCES: Sources = {
+/** What Google Tag Manager with a Google Analytics 4 tag loads, per Google's CSP guidance. */
+const TAG_MANAGER_SOURCES: Sources = {
   'script-src': ['https://www.googletagmanager.com'],
   'img-src': ['https://www.googletagmanager.com', 'https://*.google-analytics.com'],
   'connect-src': [
@@ -76,30 +48,38 @@ export const TAG_MANAGER_SOURCES: Sources = {
   'frame-src': ['https://www.googletagmanager.com'],
 };
 
+/**
+ * The policy every page shares, in the order it is written. `frame-ancestors`,
+ * `report-uri` and `sandbox` are not among them: a `<meta>` policy cannot carry them.
+ */
+const BASE_SOURCES = {
+  'default-src': ["'self'"],
+  // 'report-sample' puts the start of a refused inline script into the violation report.
+  'script-src': ["'self'", "'report-sample'"],
+  // 'unsafe-inline' for styles: the server-rendered markup carries style attributes
+  // (React's `style` props, e.g. the hidden SVG sprite and sidebar heights) and
+  // DocSearch's Algolia logo is an SVG with a <style> element. Hashes cannot allow
+  // style attributes without 'unsafe-hashes' and one hash per attribute value that
+  // React may compute at run time. Styles cannot run code, so this is the usual trade.
+  'style-src': ["'self'", "'unsafe-inline'"],
+  // data: for the icons Infima's stylesheet draws as inline SVG (menu carets, breadcrumbs).
+  'img-src': ["'self'", 'data:'],
+  'font-src': ["'self'"],
+  'connect-src': ["'self'"],
+  'frame-src': ["'none'"],
+  'worker-src': ["'none'"],
+  'manifest-src': ["'self'"],
+  'media-src': ["'self'"],
+  'object-src': ["'none'"],
+  'base-uri': ["'self'"],
+  'form-action': ["'self'"],
+};
+
+const DIRECTIVES = Object.keys(BASE_SOURCES) as Directive[];
+
 /** The policy every page shares, before the hashes of its own inline scripts are added. */
 export function baseSources(options: PolicyOptions = {}): Sources {
-  const sources: Record<Directive, string[]> = {
-    'default-src': ["'self'"],
-    // 'report-sample' puts the start of a refused inline script into the violation report.
-    'script-src': ["'self'", "'report-sample'"],
-    // 'unsafe-inline' for styles: the server-rendered markup carries style attributes
-    // (React's `style` props, e.g. the hidden SVG sprite and sidebar heights) and
-    // DocSearch's Algolia logo is an SVG with a <style> element. Hashes cannot allow
-    // style attributes without 'unsafe-hashes' and one hash per attribute value that
-    // React may compute at run time. Styles cannot run code, so this is the usual trade.
-    'style-src': ["'self'", "'unsafe-inline'"],
-    // data: for the icons Infima's stylesheet draws as inline SVG (menu carets, breadcrumbs).
-    'img-src': ["'self'", 'data:'],
-    'font-src': ["'self'"],
-    'connect-src': ["'self'"],
-    'frame-src': ["'none'"],
-    'worker-src': ["'none'"],
-    'manifest-src': ["'self'"],
-    'media-src': ["'self'"],
-    'object-src': ["'none'"],
-    'base-uri': ["'self'"],
-    'form-action': ["'self'"],
-  };
+  const sources = structuredClone(BASE_SOURCES) as Record<Directive, string[]>;
   if (options.algoliaAppId) sources['connect-src'].push(...algoliaHosts(options.algoliaAppId));
   if (options.tagManager) addSources(sources, TAG_MANAGER_SOURCES);
   if (options.extraSources) addSources(sources, options.extraSources);

@@ -2,10 +2,9 @@ import type {PhrasingContent, Root, RootContent, Table, TableCell} from 'mdast';
 
 /**
  * Expands `::contract-addresses{chains="polygon polygonAmoy" contracts="DATA StreamRegistry"}` into a
- * table of the addresses in `@streamr/config`: one row per contract key, one column per chain key, each
- * address linked to the chain's block explorer. The addresses are read when the page is built, so a
- * redeployment reaches the page with the package version instead of by hand. The same function expands
- * the directive in the page's Markdown twin (src/plugins/llms-txt), which reads the page's source.
+ * table of the addresses in `@streamr/config` (a row per contract, a column per chain, each address
+ * linked to the chain's block explorer), so a redeployment reaches the page with the package version.
+ * The Markdown twins (src/plugins/llms-txt) expand it with the same function.
  */
 export type ContractChain = {
   name: string;
@@ -17,7 +16,7 @@ export type ContractChain = {
 /** `@streamr/config`: its version and its chains by key (`polygon`, `polygonAmoy`, …). */
 export type ContractsSource = {version: string; chains: Record<string, ContractChain | undefined>};
 
-export const DIRECTIVE_NAME = 'contract-addresses';
+const DIRECTIVE_NAME = 'contract-addresses';
 
 type Parent = {children: RootContent[]};
 

@@ -11,7 +11,6 @@ import {
   toMarkdownTwin,
   type CategoryItem,
   type ConvertOptions,
-  type ListedPage,
 } from './markdown.ts';
 import {markdownFileOf, markdownPathFor} from '../../build-output/index.ts';
 import {absoluteUrl} from './paths.ts';
@@ -25,11 +24,7 @@ import {
 export type Section = {
   /** Heading of the section in llms.txt, e.g. "Guides". */
   title: string;
-  /**
-   * Path (without base URL) of the page of the sidebar category whose pages make up
-   * the section, e.g. `/guides`. A nested category that is a section of its own
-   * (`/usage/sdk/api` inside `/usage`) takes its pages out of the outer section.
-   */
+  /** Route (without base URL) of the sidebar category it lists, e.g. `/guides`; a nested section takes its pages. */
   category: string;
 };
 
@@ -38,35 +33,19 @@ export type Options = {
   summary: string;
   /** Sections of llms.txt, in order; every listed docs page must fall into one (config/docs-sections.ts derives them). */
   sections: Section[];
-  /**
-   * The "Instructions for assistants" block of llms.txt (SDK version, preferred and
-   * deprecated APIs), generated from the SDK's declarations; none when left out.
-   */
+  /** The "Instructions for assistants" block (instructions.ts); none when left out. */
   instructions?: InstructionsOptions;
-  /**
-   * Largest twin in bytes (UTF-8); a larger one fails the build, since assistants
-   * that fetch a page whole cut or refuse long ones. No limit when left out.
-   */
+  /** Largest twin in bytes: assistants that fetch a page whole cut or refuse long ones. */
   maxTwinBytes?: number;
-  /** Id of the docs plugin instance to read (default `default`). */
-  docsPluginId?: string;
   /** The site's remark steps that expand directives into Markdown, applied to each twin too. */
   transforms?: ConvertOptions['transforms'];
 };
 
 /**
- * Docs for machines and for copying. After the build, writes into the build
- * output (never into source folders):
- * - a Markdown twin of every docs page next to its HTML (`x.html` → `x.md`,
- *   the home page → `index.md`), including the generated SDK reference and the
- *   generated category index pages;
- * - `llms.txt` (llmstxt.org format: every docs page with its title, twin URL and
- *   description, in sections, in sidebar order) and `llms-full.txt` (every page's
- *   Markdown in sidebar order).
- *
- * Titles, descriptions, permalinks and order come from the docs plugin's loaded
- * content. Only docs pages are listed: the blog, `/api-docs` and `/search` are
- * not docs and get neither a twin nor an entry (see README.md here).
+ * Writes a Markdown twin of every docs page next to its HTML, `llms.txt` and
+ * `llms-full.txt` into the build output, from the docs plugin's loaded content
+ * (titles, descriptions, permalinks, sidebar order). README.md here says what is
+ * in them and why only docs pages are.
  */
 export default function llmsTxtPlugin(context: LoadContext, options: Options): Plugin {
   let docsContent: LoadedContent | undefined;
@@ -83,25 +62,28 @@ export default function llmsTxtPlugin(context: LoadContext, options: Options): P
     },
 
     allContentLoaded({allContent}) {
-      const pluginId = options.docsPluginId ?? 'default';
-      docsContent = allContent['docusaurus-plugin-content-docs']?.[pluginId] as LoadedContent | undefined;
+      docsContent = allContent['docusaurus-plugin-content-docs']?.default as LoadedContent | undefined;
     },
 
     async postBuild({outDir, siteConfig, routesPaths, routesBuildMetadata}) {
       if (!docsContent) throw new Error('llms-txt: the docs plugin has no loaded content.');
       const version = docsContent.loadedVersions.find((v) => v.isLast) ?? docsContent.loadedVersions[0];
+      const {url: siteUrl, baseUrl} = siteConfig;
       // Permalinks as the site links to them (the framework's own trailing-slash rule).
       const link = (permalink: string) => applyTrailingSlash(permalink, siteConfig);
       const site: Site = {
-        siteUrl: siteConfig.url,
-        baseUrl: siteConfig.baseUrl,
+        siteUrl,
+        baseUrl,
         siteDir: context.siteDir,
         link,
+        pageUrl: (permalink) => absoluteUrl(siteUrl, link(permalink)),
+        version,
+        docsById: new Map(version.docs.map((doc) => [doc.id, doc])),
+        docsByFile: new Map(version.docs.map((doc) => [sourcePath(doc.source, context.siteDir), doc])),
+        transforms: options.transforms,
       };
-      const pages = collectPages(version, options.sections, siteConfig.baseUrl);
-
+      const pages = collectPages(version, options.sections, baseUrl);
       const builtRoutes = new Set(routesPaths);
-      const docsByFile = new Map(version.docs.map((doc) => [sourcePath(doc.source, context.siteDir), doc]));
       const markdownByPermalink = new Map<string, string>();
 
       await Promise.all(
@@ -111,12 +93,8 @@ export default function llmsTxtPlugin(context: LoadContext, options: Options): P
           }
           const markdown =
             page.kind === 'doc'
-              ? await docMarkdown(page.doc, version, docsByFile, site, options.transforms)
-              : renderCategoryIndex({
-                  title: page.title,
-                  description: page.description,
-                  items: page.items(site, version),
-                });
+              ? await docMarkdown(page.doc, site)
+              : renderCategoryIndex({...page, items: categoryItems(page.category.items, site)});
           const bytes = Buffer.byteLength(markdown);
           if (options.maxTwinBytes !== undefined && bytes > options.maxTwinBytes) {
             throw new Error(
@@ -125,7 +103,7 @@ export default function llmsTxtPlugin(context: LoadContext, options: Options): P
             );
           }
           markdownByPermalink.set(page.permalink, markdown);
-          const file = path.join(outDir, markdownFileOf(page.permalink, siteConfig.baseUrl));
+          const file = path.join(outDir, markdownFileOf(page.permalink, baseUrl));
           await fs.mkdir(path.dirname(file), {recursive: true});
           await fs.writeFile(file, markdown);
         }),
@@ -142,37 +120,38 @@ export default function llmsTxtPlugin(context: LoadContext, options: Options): P
             '(config/docs-sections.ts).',
         );
       }
-      const toListed = (page: Page): ListedPage => ({
-        title: page.title,
-        markdownUrl: absoluteUrl(site.siteUrl, markdownPathFor(page.permalink, site.baseUrl)),
-        description: page.description,
-      });
+      const twinUrl = (permalink: string) => absoluteUrl(siteUrl, markdownPathFor(permalink, baseUrl));
       const details = [
         `Every page below is Markdown: the same content as the HTML page, without navigation. ` +
-          `To read any docs page as Markdown, add \`.md\` to its address (the home page is ${absoluteUrl(site.siteUrl, markdownPathFor(site.baseUrl, site.baseUrl))}). ` +
-          `All pages in one file: ${absoluteUrl(site.siteUrl, `${site.baseUrl}llms-full.txt`)}`,
+          `To read any docs page as Markdown, add \`.md\` to its address (the home page is ${twinUrl(baseUrl)}). ` +
+          `All pages in one file: ${absoluteUrl(siteUrl, `${baseUrl}llms-full.txt`)}`,
         ...(instructions ? [instructions] : []),
       ];
+      const header = {title: siteConfig.title, summary: options.summary};
       await fs.writeFile(
         path.join(outDir, 'llms.txt'),
         renderLlmsTxt({
-          title: siteConfig.title,
-          summary: options.summary,
+          ...header,
           details,
           sections: options.sections.map((section) => ({
             title: section.title,
-            pages: listed.filter((page) => page.section === section.title).map(toListed),
+            pages: listed
+              .filter((page) => page.section === section.title)
+              .map(({title, permalink, description}) => ({
+                title,
+                markdownUrl: twinUrl(permalink),
+                description,
+              })),
           })),
         }),
       );
       await fs.writeFile(
         path.join(outDir, 'llms-full.txt'),
         renderLlmsFull({
-          title: siteConfig.title,
-          summary: options.summary,
+          ...header,
           pages: listed.map((page) => ({
             markdown: markdownByPermalink.get(page.permalink) ?? '',
-            url: absoluteUrl(site.siteUrl, link(page.permalink)),
+            url: site.pageUrl(page.permalink),
           })),
         }),
       );
@@ -186,6 +165,12 @@ type Site = {
   siteDir: string;
   /** A permalink as the site links to it (trailing-slash setting applied). */
   link: (permalink: string) => string;
+  /** The absolute URL of the page with this permalink. */
+  pageUrl: (permalink: string) => string;
+  version: LoadedVersion;
+  docsById: Map<string, DocMetadata>;
+  docsByFile: Map<string, DocMetadata>;
+  transforms: ConvertOptions['transforms'];
 };
 type SidebarItem = LoadedVersion['sidebars'][string][number];
 type CategoryItemOfSidebar = Extract<SidebarItem, {type: 'category'}>;
@@ -197,10 +182,7 @@ export type Page = {
   description?: string;
   section?: string;
   unlisted: boolean;
-} & (
-  | {kind: 'doc'; doc: DocMetadata}
-  | {kind: 'category'; items: (site: Site, version: LoadedVersion) => CategoryItem[]}
-);
+} & ({kind: 'doc'; doc: DocMetadata} | {kind: 'category'; category: CategoryItemOfSidebar});
 
 /**
  * Every page of a docs version in sidebar order (depth first, a category's own
@@ -209,7 +191,9 @@ export type Page = {
  */
 export function collectPages(version: LoadedVersion, sections: readonly Section[], baseUrl: string): Page[] {
   const docsById = new Map(version.docs.map((doc) => [doc.id, doc]));
-  const sectionByPermalink = new Map(sections.map((s) => [withBaseUrl(s.category, baseUrl), s.title]));
+  const sectionByPermalink = new Map(
+    sections.map((s) => [stripSlash(baseUrl + s.category.replace(/^\//, '')), s.title]),
+  );
   const pages = new Map<string, Page>();
 
   const addDoc = (id: string, section: string | undefined) => {
@@ -232,19 +216,18 @@ export function collectPages(version: LoadedVersion, sections: readonly Section[
     for (const item of items) {
       if (item.type === 'doc') addDoc(item.id, section);
       if (item.type !== 'category') continue;
-      const own = categoryPermalink(item, docsById);
-      const inner = (own && sectionByPermalink.get(stripSlash(own))) || section;
+      const {permalink, title, description} = categoryPage(item, docsById);
+      const inner = (permalink && sectionByPermalink.get(stripSlash(permalink))) || section;
       if (item.link?.type === 'doc') addDoc(item.link.id, inner);
       if (item.link?.type === 'generated-index' && !pages.has(item.link.permalink)) {
-        const category = item;
         pages.set(item.link.permalink, {
           kind: 'category',
+          category: item,
           permalink: item.link.permalink,
-          title: item.link.title ?? item.label,
-          description: item.link.description ?? item.description,
+          title,
+          description,
           section: inner,
           unlisted: false,
-          items: (site) => categoryItems(category.items, docsById, site),
         });
       }
       walk(item.items, inner);
@@ -255,92 +238,57 @@ export function collectPages(version: LoadedVersion, sections: readonly Section[
   return [...pages.values()];
 }
 
-function categoryPermalink(
-  item: CategoryItemOfSidebar,
-  docsById: Map<string, DocMetadata>,
-): string | undefined {
-  if (item.link?.type === 'generated-index') return item.link.permalink;
-  if (item.link?.type === 'doc') return docsById.get(item.link.id)?.permalink;
-  return undefined;
+/** The page a sidebar category links to (a generated index or a doc), if any, with its title and description. */
+function categoryPage(item: CategoryItemOfSidebar, docsById: Map<string, DocMetadata>) {
+  const generated = item.link?.type === 'generated-index' ? item.link : undefined;
+  const linkDoc = item.link?.type === 'doc' ? docsById.get(item.link.id) : undefined;
+  return {
+    permalink: generated?.permalink ?? linkDoc?.permalink,
+    title: generated?.title ?? linkDoc?.title ?? item.label,
+    description: generated?.description ?? item.description ?? linkDoc?.description,
+  };
 }
 
 /** The child pages a generated index page lists (what its cards show). */
-function categoryItems(
-  items: readonly SidebarItem[],
-  docsById: Map<string, DocMetadata>,
-  site: Site,
-): CategoryItem[] {
+function categoryItems(items: readonly SidebarItem[], site: Site): CategoryItem[] {
   return items.flatMap((item): CategoryItem[] => {
     switch (item.type) {
       case 'doc': {
-        const doc = docsById.get(item.id);
+        const doc = site.docsById.get(item.id);
         if (!doc || doc.unlisted) return [];
-        return [
-          {
-            title: doc.title,
-            url: absoluteUrl(site.siteUrl, site.link(doc.permalink)),
-            description: doc.description,
-          },
-        ];
+        return [{title: doc.title, url: site.pageUrl(doc.permalink), description: doc.description}];
       }
       case 'category': {
-        const permalink = categoryPermalink(item, docsById);
-        const linkDoc = item.link?.type === 'doc' ? docsById.get(item.link.id) : undefined;
-        const description =
-          (item.link?.type === 'generated-index' ? item.link.description : undefined) ??
-          item.description ??
-          linkDoc?.description;
-        const title =
-          (item.link?.type === 'generated-index' ? item.link.title : undefined) ??
-          linkDoc?.title ??
-          item.label;
-        return [
-          {
-            title,
-            url: permalink ? absoluteUrl(site.siteUrl, site.link(permalink)) : undefined,
-            description,
-            items: permalink ? undefined : categoryItems(item.items, docsById, site),
-          },
-        ];
+        const {permalink, title, description} = categoryPage(item, site.docsById);
+        const url = permalink && site.pageUrl(permalink);
+        return [{title, url, description, items: url ? undefined : categoryItems(item.items, site)}];
       }
-      case 'link':
-        return [
-          {
-            title: item.label,
-            url: item.href.startsWith('/') ? absoluteUrl(site.siteUrl, site.link(item.href)) : item.href,
-            description: item.description,
-          },
-        ];
+      case 'link': {
+        const url = item.href.startsWith('/') ? site.pageUrl(item.href) : item.href;
+        return [{title: item.label, url, description: item.description}];
+      }
       default:
         return [];
     }
   });
 }
 
-async function docMarkdown(
-  doc: DocMetadata,
-  version: LoadedVersion,
-  docsByFile: Map<string, DocMetadata>,
-  site: Site,
-  transforms: ConvertOptions['transforms'],
-): Promise<string> {
+async function docMarkdown(doc: DocMetadata, site: Site): Promise<string> {
   const sourceFile = sourcePath(doc.source, site.siteDir);
-  const source = await fs.readFile(sourceFile, 'utf8');
-  const pageUrl = absoluteUrl(site.siteUrl, site.link(doc.permalink));
-  return toMarkdownTwin(source, {
+  return toMarkdownTwin(await fs.readFile(sourceFile, 'utf8'), {
     mdx: sourceFile.endsWith('.mdx'),
     title: doc.title,
     sourceName: path.relative(site.siteDir, sourceFile),
-    transforms,
+    transforms: site.transforms,
     resolveUrl: createUrlResolver({
       siteUrl: site.siteUrl,
       baseUrl: site.baseUrl,
-      pageUrl,
+      pageUrl: site.pageUrl(doc.permalink),
       sourceFile,
-      contentDirs: [version.contentPath],
+      contentDirs: [site.version.contentPath],
       normalizePath: site.link,
       permalinkOfFile: (file) => {
-        const target = docsByFile.get(file);
+        const target = site.docsByFile.get(file);
         return target && site.link(target.permalink);
       },
     }),
@@ -353,9 +301,4 @@ function sourcePath(source: string, siteDir: string): string {
 
 function stripSlash(permalink: string): string {
   return permalink.length > 1 ? permalink.replace(/\/+$/, '') : permalink;
-}
-
-function withBaseUrl(routePath: string, baseUrl: string): string {
-  const joined = `${baseUrl}${routePath.replace(/^\//, '')}`;
-  return joined.length > 1 ? joined.replace(/\/$/, '') : joined;
 }

@@ -12,7 +12,7 @@ export type PreferredApi = {
 export type InstructionsOptions = {
   /** The package the docs describe (name and the installed version). */
   sdkPackage: {name: string; version: string};
-  /** The package's declaration files or folders of them (`*.d.ts`), relative to the site. */
+  /** Folders of the package's declaration files (`*.d.ts`), relative to the site. */
   declarations: string[];
   /** APIs assistants should reach for first; each must exist in the declarations, or the build fails. */
   preferredApis: PreferredApi[];
@@ -40,16 +40,16 @@ export function declaredApis(files: readonly {name: string; text: string}[]): De
       for (const {node, name} of declarationsOf(statement)) {
         const publicNames = exported
           ? (exported.get(name) ?? [])
-          : hasExportModifier(statement)
+          : hasModifier(statement, ts.SyntaxKind.ExportKeyword)
             ? [name]
             : [];
         for (const publicName of publicNames) {
           add(byName, publicName, node);
           if (ts.isClassDeclaration(node) || ts.isInterfaceDeclaration(node)) {
             for (const member of node.members) {
-              const memberName = member.name && ts.isIdentifier(member.name) ? member.name.text : undefined;
-              if (!memberName || isPrivate(member)) continue;
-              add(byName, `${publicName}.${memberName}`, member);
+              const hidden = hasModifier(member, ...NOT_PUBLIC);
+              if (member.name && ts.isIdentifier(member.name) && !hidden)
+                add(byName, `${publicName}.${member.name.text}`, member);
             }
           }
         }
@@ -114,38 +114,27 @@ function declarationsOf(statement: ts.Statement): {node: ts.Node; name: string}[
   return [];
 }
 
-function hasExportModifier(statement: ts.Statement): boolean {
-  return (
-    ts.canHaveModifiers(statement) &&
-    (ts.getModifiers(statement) ?? []).some((m) => m.kind === ts.SyntaxKind.ExportKeyword)
-  );
+const NOT_PUBLIC = [ts.SyntaxKind.PrivateKeyword, ts.SyntaxKind.ProtectedKeyword];
+
+function hasModifier(node: ts.Node, ...kinds: ts.SyntaxKind[]): boolean {
+  return ts.canHaveModifiers(node) && (ts.getModifiers(node) ?? []).some((m) => kinds.includes(m.kind));
 }
 
-function isPrivate(member: ts.Node): boolean {
-  if (!ts.canHaveModifiers(member)) return false;
-  return (ts.getModifiers(member) ?? []).some(
-    (m) => m.kind === ts.SyntaxKind.PrivateKeyword || m.kind === ts.SyntaxKind.ProtectedKeyword,
-  );
-}
-
-/** Reads every `*.d.ts` among `paths` (files, or folders searched one level deep). */
+/** Reads every `*.d.ts` in the folders `dirs` (not their subfolders). */
 export async function readDeclarations(
-  paths: readonly string[],
+  dirs: readonly string[],
   siteDir: string,
 ): Promise<{name: string; text: string}[]> {
   const files: string[] = [];
-  for (const entry of paths) {
-    const full = path.resolve(siteDir, entry);
-    const stat = await fs.stat(full).catch(() => undefined);
-    if (!stat)
-      throw new Error(`llms-txt: the declarations "${entry}" do not exist (is the package installed?).`);
-    if (stat.isDirectory()) {
-      const names = (await fs.readdir(full)).filter((name) => name.endsWith('.d.ts')).sort();
-      files.push(...names.map((name) => path.join(full, name)));
-    } else files.push(full);
+  for (const dir of dirs) {
+    const full = path.resolve(siteDir, dir);
+    const names = await fs.readdir(full).catch(() => {
+      throw new Error(`llms-txt: the declarations "${dir}" do not exist (is the package installed?).`);
+    });
+    files.push(...names.filter((name) => name.endsWith('.d.ts')).map((name) => path.join(full, name)));
   }
-  if (files.length === 0) throw new Error(`llms-txt: no declaration files in ${paths.join(', ')}.`);
-  return Promise.all(files.map(async (name) => ({name, text: await fs.readFile(name, 'utf8')})));
+  if (files.length === 0) throw new Error(`llms-txt: no declaration files in ${dirs.join(', ')}.`);
+  return Promise.all(files.sort().map(async (name) => ({name, text: await fs.readFile(name, 'utf8')})));
 }
 
 /**

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import {absoluteUrl} from './paths.ts';
 
-export type UrlResolverOptions = {
+type UrlResolverOptions = {
   /** `siteConfig.url`, e.g. `https://docs.streamr.network` (no path). */
   siteUrl: string;
   /** `siteConfig.baseUrl`, starting and ending with `/`. */
@@ -30,15 +30,7 @@ const MARKDOWN_FILE = /\.mdx?$/i;
  * - `subscribing`, `../guides` → resolved against the page's URL, like a browser does.
  */
 export function createUrlResolver(options: UrlResolverOptions): (url: string) => string {
-  const {
-    siteUrl,
-    baseUrl,
-    pageUrl,
-    sourceFile,
-    contentDirs = [],
-    permalinkOfFile,
-    normalizePath = (p: string) => p,
-  } = options;
+  const {siteUrl, baseUrl, pageUrl, sourceFile, permalinkOfFile} = options;
 
   return (url) => {
     if (url === '') return pageUrl;
@@ -52,7 +44,7 @@ export function createUrlResolver(options: UrlResolverOptions): (url: string) =>
       const file = safeDecode(pathPart);
       const candidates = [
         path.resolve(path.dirname(sourceFile), file),
-        ...(file.startsWith('/') ? contentDirs.map((dir) => path.join(dir, file)) : []),
+        ...(file.startsWith('/') ? (options.contentDirs ?? []).map((dir) => path.join(dir, file)) : []),
       ];
       for (const candidate of candidates) {
         const permalink = permalinkOfFile(candidate);
@@ -62,7 +54,7 @@ export function createUrlResolver(options: UrlResolverOptions): (url: string) =>
     if (unprefixed.startsWith('/')) {
       if (unprefixed === baseUrl.replace(/\/$/, '')) return absoluteUrl(siteUrl, baseUrl);
       const withBase = unprefixed.startsWith(baseUrl) ? unprefixed : baseUrl + unprefixed.slice(1);
-      return absoluteUrl(siteUrl, normalizePath(withBase));
+      return absoluteUrl(siteUrl, options.normalizePath?.(withBase) ?? withBase);
     }
     return new URL(unprefixed, pageUrl).href;
   };

@@ -1,45 +1,22 @@
 /**
- * Pure conversions behind the llms-txt plugin: a docs page's Markdown or MDX
- * source → clean CommonMark (with GFM tables), plus the text of `llms.txt`,
- * `llms-full.txt` and the Markdown of generated category index pages.
- * No file system, no Docusaurus: everything here is unit-tested
- * (tests/unit/llms-txt.test.ts).
- *
- * The source is read by the site's Markdown front-end (src/markdown), on the same
- * remark stack Docusaurus renders it with, so the twin sees exactly the admonitions,
- * tabs, links, code blocks and heading texts the page shows.
+ * Pure conversions behind the llms-txt plugin: a page's source → clean CommonMark
+ * with GFM tables, read by the site's Markdown front-end (src/markdown, the remark
+ * stack Docusaurus renders with), and the text of `llms.txt`, `llms-full.txt` and
+ * generated category index pages. No file system, no Docusaurus.
  */
 import type {Nodes, PhrasingContent, Root, RootContent} from 'mdast';
 import remarkGfm from 'remark-gfm';
-import remarkStringify, {type Options as StringifyOptions} from 'remark-stringify';
+import remarkStringify from 'remark-stringify';
 import {unified} from 'unified';
 import {ADMONITION_KEYWORDS, parsePage} from '../../markdown/index.ts';
 import {stripAnnotations} from '../code-highlighting/annotations.ts';
 import {COMPILED_LANGUAGES, optOutReason} from '../code-highlighting/compiler-options.ts';
 
-/** The label the twin shows for each admonition keyword. */
-export const ADMONITION_LABELS: Readonly<Record<(typeof ADMONITION_KEYWORDS)[number], string>> = {
-  note: 'Note',
-  tip: 'Tip',
-  info: 'Info',
-  warning: 'Warning',
-  danger: 'Danger',
-  caution: 'Caution',
-  important: 'Important',
-  success: 'Success',
-  secondary: 'Note',
-};
-
-/** Output style; matches the repository's markdownlint settings (MD049/MD050). */
-const STRINGIFY_OPTIONS: StringifyOptions = {
-  bullet: '-',
-  emphasis: '_',
-  strong: '*',
-  fence: '`',
-  fences: true,
-  rule: '-',
-  listItemIndent: 'one',
-};
+/** The label the twin shows for an admonition keyword (`tip` → "Tip"); `secondary` reads as a note. */
+function admonitionLabel(name: string): string | undefined {
+  if (!(ADMONITION_KEYWORDS as readonly string[]).includes(name)) return undefined;
+  return name === 'secondary' ? 'Note' : name[0].toUpperCase() + name.slice(1);
+}
 
 export type ConvertOptions = {
   /** `true` for `.mdx` sources (JSX, imports, expressions); `false` for CommonMark `.md`. */
@@ -54,21 +31,27 @@ export type ConvertOptions = {
   transforms?: readonly ((tree: Root, file: string) => void)[];
 };
 
+// The repository's markdownlint style (MD049/MD050).
 const printer = unified()
   .use(remarkGfm, {tablePipeAlign: false})
-  .use(remarkStringify, STRINGIFY_OPTIONS)
+  .use(remarkStringify, {
+    bullet: '-',
+    emphasis: '_',
+    strong: '*',
+    fence: '`',
+    fences: true,
+    rule: '-',
+    listItemIndent: 'one',
+  })
   .freeze();
 
 /** Serializes a tree as CommonMark with GFM tables, in the repository's style. */
-export function stringify(tree: Root): string {
+function stringify(tree: Root): string {
   const text = printer.stringify(tree);
   return `${widenTableDelimiters(text).trim()}\n`;
 }
 
-/**
- * Unaligned GFM tables come out with `| - | - |` delimiter rows; write them the
- * way the docs do, `| --- | --- |` (cells are not padded: no runs of spaces).
- */
+/** Unaligned GFM tables print `| - |` delimiter rows; the docs write `| --- |`. */
 export function widenTableDelimiters(markdown: string): string {
   const lines = markdown.split('\n');
   let fence: string | undefined;
@@ -113,9 +96,12 @@ type JsxElement = Extract<Nodes, {type: 'mdxJsxFlowElement' | 'mdxJsxTextElement
 type ContainerDirective = Extract<Nodes, {type: 'containerDirective'}>;
 type LeafOrTextDirective = Extract<Nodes, {type: 'leafDirective' | 'textDirective'}>;
 
+function transformed(children: readonly Nodes[], options: ConvertOptions): Nodes[] {
+  return children.flatMap((child) => transformNode(child, options));
+}
+
 function transformChildren(parent: ParentNode, options: ConvertOptions): void {
-  const children = parent.children as Nodes[];
-  (parent as {children: Nodes[]}).children = children.flatMap((child) => transformNode(child, options));
+  (parent as {children: Nodes[]}).children = transformed(parent.children as Nodes[], options);
 }
 
 function transformNode(node: Nodes, options: ConvertOptions): Nodes[] {
@@ -178,34 +164,25 @@ function transformNode(node: Nodes, options: ConvertOptions): Nodes[] {
 
 /** `:::tip[Title]` … `:::` → a blockquote that starts with "**Tip: Title**". */
 function admonition(node: ContainerDirective, options: ConvertOptions): Nodes[] {
-  const label = (ADMONITION_LABELS as Record<string, string | undefined>)[node.name];
+  const label = admonitionLabel(node.name);
   if (!label) {
     throw new Error(
       `${options.sourceName ?? 'A page'} uses the directive ":::${node.name}", which is not an admonition. ` +
-        'Use one of ' +
-        Object.keys(ADMONITION_LABELS)
-          .map((name) => `:::${name}`)
-          .join(', ') +
-        ', or teach src/plugins/llms-txt/markdown.ts how to write it as Markdown.',
+        `Use one of ${ADMONITION_KEYWORDS.map((name) => `:::${name}`).join(', ')}, ` +
+        'or teach src/plugins/llms-txt/markdown.ts how to write it as Markdown.',
     );
   }
   const [first, ...rest] = node.children;
   const hasTitle = first?.type === 'paragraph' && first.data?.directiveLabel === true;
-  const parent = {type: 'blockquote', children: hasTitle ? rest : node.children} as ParentNode;
-  transformChildren(parent, options);
-  const titleParent = {type: 'paragraph', children: hasTitle ? first.children : []} as ParentNode;
-  transformChildren(titleParent, options);
-  const titleChildren = titleParent.children as PhrasingContent[];
-  const heading: PhrasingContent[] = titleChildren.length
-    ? [{type: 'text', value: `${label}: `}, ...titleChildren]
+  const title = hasTitle ? (transformed(first.children, options) as PhrasingContent[]) : [];
+  const heading: PhrasingContent[] = title.length
+    ? [{type: 'text', value: `${label}: `}, ...title]
     : [{type: 'text', value: label}];
+  const body = transformed(hasTitle ? rest : node.children, options);
   return [
     {
       type: 'blockquote',
-      children: [
-        {type: 'paragraph', children: [{type: 'strong', children: heading}]},
-        ...(parent.children as RootContent[]),
-      ],
+      children: [{type: 'paragraph', children: [{type: 'strong', children: heading}]}, ...body],
     } as Nodes,
   ];
 }
@@ -215,9 +192,7 @@ function admonition(node: ContainerDirective, options: ConvertOptions): Nodes[] 
  * directive ("see the :warning: note"); Docusaurus shows it as typed, and so do we.
  */
 function directiveAsText(node: LeafOrTextDirective, options: ConvertOptions): Nodes[] {
-  const holder = {type: 'paragraph', children: node.children} as ParentNode;
-  transformChildren(holder, options);
-  const label = holder.children as PhrasingContent[];
+  const label = transformed(node.children, options) as PhrasingContent[];
   const attributes = Object.entries(node.attributes ?? {})
     .map(([key, value]) => (value ? `${key}="${value}"` : key))
     .join(' ');
@@ -233,16 +208,7 @@ function directiveAsText(node: LeafOrTextDirective, options: ConvertOptions): No
 
 /** Tabs become one labelled block per tab; HTML elements keep their content; other components fail. */
 function jsxElement(node: JsxElement, options: ConvertOptions): Nodes[] {
-  const contents = (): Nodes[] => {
-    const holder = {
-      type: node.type,
-      name: null,
-      attributes: [],
-      children: node.children,
-    } as unknown as ParentNode;
-    transformChildren(holder, options);
-    return holder.children as Nodes[];
-  };
+  const contents = () => transformed(node.children, options);
   const flow = node.type === 'mdxJsxFlowElement';
 
   switch (node.name) {
@@ -296,16 +262,13 @@ export type ListedPage = {
   description?: string;
 };
 
-export type LlmsTxtInput = {
+/** `llms.txt` in the llmstxt.org format: H1, a blockquote summary, details (Markdown), then H2 sections of links. */
+export function renderLlmsTxt(input: {
   title: string;
   summary: string;
-  /** Paragraphs after the summary (plain Markdown). */
   details?: readonly string[];
   sections: readonly {title: string; pages: readonly ListedPage[]}[];
-};
-
-/** `llms.txt` in the llmstxt.org format: H1, a blockquote summary, details, then H2 sections of links. */
-export function renderLlmsTxt(input: LlmsTxtInput): string {
+}): string {
   const lines = [`# ${input.title}`, '', `> ${oneLine(input.summary)}`, ''];
   for (const paragraph of input.details ?? []) lines.push(paragraph.trim(), '');
   for (const section of input.sections) {
@@ -322,13 +285,15 @@ function listLine(page: ListedPage): string {
   return `- [${escapeLinkText(page.title)}](${page.markdownUrl})${description}`;
 }
 
-export type FullPage = {markdown: string; url: string};
-
 /**
  * `llms-full.txt`: every page's Markdown, one after another, each introduced by a
  * rule and followed (under its H1) by the address of the page it comes from.
  */
-export function renderLlmsFull(input: {title: string; summary: string; pages: readonly FullPage[]}): string {
+export function renderLlmsFull(input: {
+  title: string;
+  summary: string;
+  pages: readonly {markdown: string; url: string}[];
+}): string {
   const parts = [`# ${input.title}`, '', `> ${oneLine(input.summary)}`, ''];
   for (const page of input.pages) {
     const markdown = page.markdown.trim();

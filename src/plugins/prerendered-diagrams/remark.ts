@@ -3,14 +3,12 @@ import {diagramKey} from '../../theme/Mermaid/diagram-key.ts';
 import type {DiagramProps} from './browser.ts';
 
 /**
- * Gives each Mermaid diagram of a page the size and title of its pre-rendered
- * image (the manifest `npm run diagrams` writes), as props of the `mermaid`
- * element. The Mermaid wrapper (src/theme/Mermaid) sizes the image from them, so
- * the list of every diagram's size stays on the build machine instead of in every
- * docs page's JavaScript. Runs after Docusaurus's own remark plugins, which turn
- * ```mermaid code blocks into `mermaidCodeBlock` nodes.
+ * Gives each Mermaid diagram the size and title of its pre-rendered image (the
+ * manifest of `npm run diagrams`) as props of the `mermaid` element, for the Mermaid
+ * wrapper (src/theme/Mermaid): the sizes stay out of every page's JavaScript. Runs
+ * after Docusaurus's remark plugins, which make the `mermaidCodeBlock` nodes.
  */
-export type PrerenderedDiagramsOptions = {manifestFile: string};
+type PrerenderedDiagramsOptions = {manifestFile: string};
 
 type Manifest = {diagrams: Record<string, {width: number; height: number; title?: string} | undefined>};
 type Node = {

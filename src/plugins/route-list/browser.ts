@@ -1,7 +1,4 @@
-/**
- * The public browser entry of the route-list plugin: the list the 404 page reads (written by ./index.ts), and how it picks the
- * pages closest to a path that does not exist. Browser-safe: no Node imports.
- */
+/** The route-list plugin's browser entry: the list the 404 page reads (./index.ts writes it) and how it ranks it. */
 import {editDistance} from '../../utils/edit-distance.ts';
 
 /** The file in the build's root. */

@@ -1,13 +1,12 @@
 import {readFile, writeFile} from 'node:fs/promises';
 import path from 'node:path';
 import type {Plugin} from '@docusaurus/types';
+import {htmlFileOf} from '../../build-output/index.ts';
 import {ROUTE_LIST_FILE, type RouteEntry} from './browser.ts';
 
 /**
- * Writes the site's pages, path and title, to `routes.json` in the build, for the
- * 404 page (src/theme/NotFound/Content), which fetches it and offers the pages whose
- * paths are closest to the one asked for. A file fetched on that page only, not global
- * data, which would ride in every page's JavaScript.
+ * Writes the site's pages, path and title, to `routes.json` for the 404 page, which
+ * offers the closest ones: a file fetched there only, not global data in every page.
  */
 export default function routeListPlugin(): Plugin {
   return {
@@ -17,26 +16,17 @@ export default function routeListPlugin(): Plugin {
       for (const route of new Set(routesPaths)) {
         const local = route.slice(baseUrl.length).replace(/\/$/, '');
         if (local === '404.html' || local.startsWith('dogfood')) continue;
-        const html = await readPage(outDir, local);
+        // A route without a titled page of its own (a redirect, a client-only route) is not worth offering.
+        const html = await readFile(path.join(outDir, htmlFileOf(route, baseUrl)), 'utf8').catch(
+          () => undefined,
+        );
         const title = html && /<title[^>]*>([^<]*)<\/title>/.exec(html)?.[1];
-        // A route without a page of its own (a redirect, a client-only route) is not worth offering.
         if (title) routes.push([route, decodeEntities(title.replace(/ \| Streamr Docs$/, ''))]);
       }
       routes.sort((a, b) => a[0].localeCompare(b[0]));
       await writeFile(path.join(outDir, ROUTE_LIST_FILE), JSON.stringify(routes));
     },
   };
-}
-
-async function readPage(outDir: string, local: string): Promise<string | undefined> {
-  for (const file of [`${local}.html`, path.join(local, 'index.html')]) {
-    try {
-      return await readFile(path.join(outDir, file), 'utf8');
-    } catch {
-      // Not this form of the route; try the next one.
-    }
-  }
-  return undefined;
 }
 
 function decodeEntities(text: string): string {

@@ -1,9 +1,7 @@
 /**
- * Renders the cards into the cache in a process of its own (index.ts starts it
- * once the titles are known, and the build waits for it before bundling), then
- * prints the cache stats as JSON and exits. Satori's and resvg's memory goes back
- * to the system with it instead of staying beside the bundler and the page
- * rendering. Plain Node runs this file; its imports carry `.ts`.
+ * Renders the cards into the cache in a process of its own (index.ts), prints the
+ * cache stats as JSON and exits, so satori's and resvg's memory is not kept beside
+ * the bundler's. Plain Node runs this file; its imports carry `.ts`.
  */
 import {text} from 'node:stream/consumers';
 import {fillCache} from './render.ts';

@@ -4,6 +4,7 @@ import type {LoadContext, Plugin} from '@docusaurus/types';
 import type {LoadedContent as DocsContent} from '@docusaurus/plugin-content-docs';
 import type {BlogContent} from '@docusaurus/plugin-content-blog';
 import {runNodeChild} from '../../node/node-child.ts';
+import {collectPages} from '../llms-txt/index.ts';
 import {socialCardFile} from './paths.ts';
 import {
   RENDERER_VERSION,
@@ -23,7 +24,7 @@ export type Options = {
 };
 
 /** A page that gets a card. */
-export type CardPage = {permalink: string; title: string};
+type CardPage = {permalink: string; title: string};
 
 /** The section label of a route (without base URL), by the longest matching prefix. */
 export function sectionOf(route: string, sections: Options['sections']): string | undefined {
@@ -43,11 +44,8 @@ export function cardPages(allContent: Record<string, Record<string, unknown> | u
   const pages: CardPage[] = [];
   for (const content of Object.values(allContent['docusaurus-plugin-content-docs'] ?? {})) {
     for (const version of (content as DocsContent).loadedVersions) {
-      for (const doc of version.docs) pages.push({permalink: doc.permalink, title: doc.title});
-      const indices = new Map<string, string>();
-      for (const sidebar of Object.values(version.sidebars))
-        collectGeneratedIndices(sidebar as SidebarItem[], indices);
-      for (const [permalink, title] of indices) pages.push({permalink, title});
+      // The same pages as the Markdown twins: docs and generated category index pages.
+      for (const {permalink, title} of collectPages(version, [], '/')) pages.push({permalink, title});
     }
   }
   for (const content of Object.values(allContent['docusaurus-plugin-content-blog'] ?? {})) {
@@ -61,28 +59,6 @@ export function cardPages(allContent: Record<string, Record<string, unknown> | u
   return pages;
 }
 
-type SidebarItem = {
-  type: string;
-  label?: string;
-  items?: SidebarItem[];
-  link?: {type: string; permalink?: string; title?: string};
-};
-
-/**
- * The generated category index pages of a sidebar, permalink → title (the link's
- * title, else the category label, as the docs plugin titles them). The loaded
- * content has no list of them; the sidebars do.
- */
-function collectGeneratedIndices(items: readonly SidebarItem[], into: Map<string, string>): void {
-  for (const item of items) {
-    if (item.type !== 'category') continue;
-    if (item.link?.type === 'generated-index' && item.link.permalink && !into.has(item.link.permalink)) {
-      into.set(item.link.permalink, item.link.title ?? item.label ?? '');
-    }
-    collectGeneratedIndices(item.items ?? [], into);
-  }
-}
-
 function packageVersion(name: string): string {
   const file = require.resolve(`${name}/package.json`);
   return (JSON.parse(readFileSync(file, 'utf8')) as {version: string}).version;
@@ -91,7 +67,7 @@ function packageVersion(name: string): string {
 /** What the card process (card-child.ts) reads on stdin: render options as plain data, fonts in base64. */
 export type CardRequest = {
   texts: CardText[];
-  options: Omit<RenderOptions, 'render' | 'brand'> & {
+  options: Omit<RenderOptions, 'brand'> & {
     brand: Omit<CardBrand, 'fonts'> & {fonts: {regular: string; bold: string}};
   };
 };
@@ -100,7 +76,6 @@ export type CardRequest = {
 export async function fillCacheInChild(
   texts: readonly CardText[],
   {brand, cacheDir, rendererId, concurrency}: RenderOptions,
-  script = path.join(__dirname, 'card-child.ts'),
 ): Promise<CacheStats> {
   const fonts = {regular: brand.fonts.regular.toString('base64'), bold: brand.fonts.bold.toString('base64')};
   const request: CardRequest = {
@@ -108,7 +83,7 @@ export async function fillCacheInChild(
     options: {brand: {...brand, fonts}, cacheDir, rendererId, concurrency},
   };
   const stats = await runNodeChild({
-    script,
+    script: path.join(__dirname, 'card-child.ts'),
     request,
     cwd: process.cwd(),
     stdout: 'capture',
@@ -122,17 +97,15 @@ export async function fillCacheInChild(
 /**
  * Open Graph images: a 1200×630 PNG card (page title, section, brand) for every
  * docs page, generated category index and blog post, written to
- * `img/social/<route>.png` in the build output. The theme wrappers
- * (src/theme/DocItem/Metadata and others) point each page's og:image there by the
- * same path rule (`paths.ts`).
+ * `img/social/<route>.png` in the build output, where the theme wrappers point
+ * each page's og:image by the same path rule (`paths.ts`); and the site-wide
+ * `themeConfig.image` the other pages keep, a card of the site's tagline.
  *
  * A production build renders the cards as soon as the content is loaded, in a
- * process that exits before bundling starts (card-child.ts; it runs while the
- * samples' type info is still being worked out, see code-highlighting), into a
- * cache keyed by a hash of their inputs (node_modules/.cache/social-cards), so a
- * warm build renders only the cards whose title, section or brand changed. After
- * the build they are copied from the cache into the output folder (which the
- * build empties first). The dev server renders none.
+ * process that exits before bundling starts (card-child.ts), into a cache keyed
+ * by a hash of their inputs (node_modules/.cache/social-cards), so a warm build
+ * renders only the cards whose text or brand changed. After the build they are
+ * copied into the output folder. The dev server renders none.
  */
 export default function socialCardsPlugin(context: LoadContext, options: Options): Plugin {
   const renderOptions: RenderOptions = {
@@ -141,23 +114,32 @@ export default function socialCardsPlugin(context: LoadContext, options: Options
     rendererId: `${RENDERER_VERSION}/satori@${packageVersion('satori')}/resvg@${packageVersion('@resvg/resvg-js')}`,
     concurrency: options.concurrency ?? 2,
   };
-  let pages: CardPage[] = [];
+  const {tagline, themeConfig} = context.siteConfig;
+  const siteImage = (themeConfig as {image?: string}).image;
+  /** Each card's text and its file in the build output. */
+  let cards: {text: CardText; file: string}[] = [];
   let rendered: {stats: CacheStats; seconds: number} | undefined;
   const renderAll = async () => {
     const started = performance.now();
-    const stats = await fillCacheInChild(pages.map(textOf), renderOptions);
+    const stats = await fillCacheInChild(
+      cards.map((card) => card.text),
+      renderOptions,
+    );
     return {stats, seconds: (performance.now() - started) / 1000};
   };
-  const textOf = ({permalink, title}: CardPage): CardText => ({
-    title,
-    section: sectionOf(`/${permalink.slice(context.baseUrl.length)}`, options.sections),
-  });
 
   return {
     name: 'social-cards',
 
     async allContentLoaded({allContent}) {
-      pages = cardPages(allContent as Record<string, Record<string, unknown> | undefined>);
+      const pages = cardPages(allContent as Record<string, Record<string, unknown> | undefined>);
+      cards = pages.map(({permalink, title}) => ({
+        text: {title, section: sectionOf(`/${permalink.slice(context.baseUrl.length)}`, options.sections)},
+        file: socialCardFile(permalink, context.baseUrl),
+      }));
+      // A relative path is a file of this site; an absolute URL names someone else's image.
+      if (siteImage && !/^[a-z][a-z\d+.-]*:/i.test(siteImage))
+        cards.push({text: {title: tagline}, file: siteImage});
       // Only a production build writes the cards; the dev server reloads content on every edit.
       if (process.env.NODE_ENV !== 'production') return;
       // Awaited here, so the renderer's memory is gone before the bundler and the page rendering start.
@@ -168,10 +150,7 @@ export default function socialCardsPlugin(context: LoadContext, options: Options
       // \`docusaurus build\` always runs in production mode; anything else renders the cards now.
       const {stats, seconds} = rendered ?? (await renderAll());
       const copying = performance.now();
-      const jobs = pages.map((page) => ({
-        text: textOf(page),
-        outFile: path.join(outDir, socialCardFile(page.permalink, context.baseUrl)),
-      }));
+      const jobs = cards.map(({text, file}) => ({text, outFile: path.join(outDir, file)}));
       const bytes = await copyCards(jobs, renderOptions);
       console.log(
         `[social-cards] ${stats.cards} cards (${stats.rendered} rendered, ${stats.cached} from cache, ` +

@@ -1,10 +1,6 @@
 import {pageStem} from '../../build-output/layout.ts';
 
-/**
- * Where a page's social card lives. Shared by the build (which writes the file)
- * and the theme wrappers (which point the page's <meta> at it), so the two cannot
- * disagree and the browser needs no list of cards.
- */
+/** Where a page's card lives: shared by the build and the theme wrappers, so no list of cards is needed. */
 
 /** Size of every card (the Open Graph "large image" ratio, 1.91:1). */
 export const SOCIAL_CARD_WIDTH = 1200;

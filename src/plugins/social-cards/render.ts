@@ -5,23 +5,16 @@ import satori from 'satori';
 import {renderAsync} from '@resvg/resvg-js';
 // `.ts` extensions: the card process (card-child.ts) loads this module in plain Node.
 import {SOCIAL_CARD_HEIGHT, SOCIAL_CARD_WIDTH} from './paths.ts';
-export {pngSize} from './png.ts';
 
-/** What one card shows. */
-export type CardText = {
-  /** Page title. */
-  title: string;
-  /** Site section of the page ("Usage", "SDK API reference"), if it has one. */
-  section?: string;
-};
+/** What one card shows: the page title and its site section ("Usage"), if any. */
+export type CardText = {title: string; section?: string};
 
 /** Everything every card shares: brand, colors and the font files. */
 export type CardBrand = {
-  /** Brand name next to the logo, e.g. "Streamr Docs". */
+  /** Next to the logo, e.g. "Streamr Docs". */
   name: string;
-  /** Host shown at the bottom, e.g. "docs.streamr.network". */
+  /** At the bottom, e.g. "docs.streamr.network". */
   host: string;
-  /** The logo as SVG source. */
   logoSvg: string;
   background: string;
   foreground: string;
@@ -141,10 +134,9 @@ export function cardKey(text: CardText, brand: CardBrand, rendererId: string): s
   return hash.digest('hex').slice(0, 32);
 }
 
-export type CardJob = {text: CardText; outFile: string};
+type CardJob = {text: CardText; outFile: string};
 
 export type CacheStats = {cards: number; rendered: number; cached: number};
-export type RenderStats = CacheStats & {bytes: number};
 
 export type RenderOptions = {
   brand: CardBrand;
@@ -154,12 +146,10 @@ export type RenderOptions = {
   rendererId: string;
   /** Cards rendered at once. */
   concurrency: number;
-  /** The renderer (tests count its calls). */
-  render?: (text: CardText, brand: CardBrand) => Promise<Buffer>;
 };
 
 /** Where a card with this text is cached. */
-export function cachedCardFile(text: CardText, options: RenderOptions): string {
+function cachedCardFile(text: CardText, options: RenderOptions): string {
   return path.join(options.cacheDir, `${cardKey(text, options.brand, options.rendererId)}.png`);
 }
 
@@ -168,7 +158,6 @@ export function cachedCardFile(text: CardText, options: RenderOptions): string {
  * (satori lays one out while resvg draws another on a libuv thread).
  */
 export async function fillCache(texts: readonly CardText[], options: RenderOptions): Promise<CacheStats> {
-  const render = options.render ?? renderCard;
   const stats: CacheStats = {cards: texts.length, rendered: 0, cached: 0};
   await fs.mkdir(options.cacheDir, {recursive: true});
   let next = 0;
@@ -176,11 +165,15 @@ export async function fillCache(texts: readonly CardText[], options: RenderOptio
     while (next < texts.length) {
       const text = texts[next++];
       const cached = cachedCardFile(text, options);
-      if (await exists(cached)) {
+      const isCached = await fs.access(cached).then(
+        () => true,
+        () => false,
+      );
+      if (isCached) {
         stats.cached++;
         continue;
       }
-      const png = await render(text, options.brand);
+      const png = await renderCard(text, options.brand);
       // Written under a temporary name first: an interrupted build leaves no truncated card in the cache.
       const partial = `${cached}.${process.pid}.${next}.tmp`;
       await fs.writeFile(partial, png);
@@ -190,15 +183,6 @@ export async function fillCache(texts: readonly CardText[], options: RenderOptio
   };
   await Promise.all(Array.from({length: Math.max(1, options.concurrency)}, worker));
   return stats;
-}
-
-async function exists(file: string): Promise<boolean> {
-  try {
-    await fs.access(file);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** Copies every job's card from the cache to its place in the build; returns the bytes written. */
@@ -211,13 +195,4 @@ export async function copyCards(jobs: readonly CardJob[], options: RenderOptions
     }),
   );
   return sizes.reduce((sum, size) => sum + size, 0);
-}
-
-/** Fills the cache with every job's card, then writes the cards where the jobs say. */
-export async function renderCards(jobs: readonly CardJob[], options: RenderOptions): Promise<RenderStats> {
-  const stats = await fillCache(
-    jobs.map((job) => job.text),
-    options,
-  );
-  return {...stats, bytes: await copyCards(jobs, options)};
 }

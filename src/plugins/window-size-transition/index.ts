@@ -2,16 +2,10 @@ import path from 'node:path';
 import type {Plugin} from '@docusaurus/types';
 
 /**
- * Swaps theme-common's `useWindowSize` hook for ./useWindowSize.ts, which reports
- * the same sizes but hands the first one to React as a transition.
- *
- * The server renders every page for size "ssr" (desktop sidebar and table of
- * contents). On a phone the hook switches to "mobile" right after hydration,
- * which removes the desktop sidebar and table of contents and mounts the mobile
- * menu. Docusaurus sets that state as an ordinary update, which React renders in
- * one uninterruptible task, long on pages with a big sidebar, while the page is
- * already visible and should answer taps. As a transition the same work is split
- * into short slices.
+ * Swaps theme-common's `useWindowSize` hook for ./useWindowSize.ts, which sets the
+ * same sizes as a transition. On a phone the switch from "ssr" to "mobile" right
+ * after hydration re-renders most of the page; as an ordinary update that is one
+ * long task while the page should already answer taps, as a transition short slices.
  */
 export default function windowSizeTransitionPlugin(): Plugin {
   return {

@@ -1,10 +1,7 @@
 /**
- * Same contract as @docusaurus/theme-common's `useWindowSize` (see ./index.ts):
- * "ssr" during the server render and hydration (so the markup matches), then
- * "desktop" above 996 px (Infima's breakpoint) and "mobile" at or below it. The
- * difference: a new size is set inside `startTransition`, so the re-render it
- * causes (on a phone, right after hydration, most of the page) runs in short
- * slices instead of one long task.
+ * Same contract as @docusaurus/theme-common's `useWindowSize`: "ssr" during the
+ * server render and hydration, then "desktop" above 996 px (Infima's breakpoint),
+ * else "mobile"; but a new size is set inside `startTransition` (see ./index.ts).
  */
 import {startTransition, useEffect, useState} from 'react';
 
