@@ -96,7 +96,8 @@ test.describe('llms.txt and Markdown twins', () => {
   test('every docs page of the sitemap names its twin once in its head; other pages name none', async ({
     request,
   }) => {
-    test.setTimeout(180_000);
+    // Two requests for each of 200-odd pages: a busy machine's server needs minutes.
+    test.setTimeout(600_000);
     const failures: string[] = [];
     const paths = await sitemapPaths(request);
     const check = async (path: string) => {

@@ -102,7 +102,8 @@ describe('module boundaries (eslint.config.mjs)', () => {
     expect(broken.stdout).toMatch(
       /1:26 +error +Site code in src\/ does not import scripts\/.*boundaries\/node-imports/,
     );
-  });
+    // Two ESLint runs with type information: minutes on a busy machine.
+  }, 180_000);
 
   it('also catches re-exports and dynamic imports', async () => {
     expect(await boundaryBreaks('src/theme/Example/index.tsx', "export * from 'node:fs';\n")).toHaveLength(1);
