@@ -7,30 +7,27 @@ import useBrokenLinks from '@docusaurus/useBrokenLinks';
 import ScrollableTable from '@site/src/components/ScrollableTable';
 
 /**
- * h4–h6 in the theme's markup (id, scroll margin, "#" link) from one component each,
- * instead of the theme's three plus a Link: the SDK reference has them by the hundred
- * ("Parameters", "Returns"), and each component is work when the page hydrates.
- * The anchor is a plain link, as the theme's Link renders it for `#id`.
+ * h4–h6 in the theme's markup from one component each, not the theme's four: the SDK
+ * reference has hundreds ("Parameters", "Returns"), each one work when the page hydrates.
  */
 function minorHeading(As: 'h4' | 'h5' | 'h6') {
-  return function MinorHeading({id, className, children, ...props}: ComponentProps<'h4'>): ReactNode {
+  return function MinorHeading({id, ...props}: ComponentProps<'h4'>): ReactNode {
     const brokenLinks = useBrokenLinks();
     const anchorClassName = useAnchorTargetClassName(id);
-    if (!id)
-      return (
-        <As {...props} className={className}>
-          {children}
-        </As>
-      );
+    if (!id) return <As {...props} />;
     // Links to this heading from other pages count as valid in the build's broken-anchor check.
     brokenLinks.collectAnchor(id);
     const title = translate(
       {id: 'theme.common.headingLinkTitle', message: 'Direct link to {heading}'},
-      {heading: typeof children === 'string' ? children : id},
+      {heading: typeof props.children === 'string' ? props.children : id},
     );
     return (
-      <As {...props} id={id} className={['anchor', anchorClassName, className].filter(Boolean).join(' ')}>
-        {children}
+      <As
+        {...props}
+        id={id}
+        className={['anchor', anchorClassName, props.className].filter(Boolean).join(' ')}
+      >
+        {props.children}
         <a href={`#${id}`} className="hash-link" aria-label={title} title={title} translate="no">
           &#8203;
         </a>

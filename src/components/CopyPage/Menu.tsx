@@ -1,4 +1,4 @@
-import {useEffect, useRef, type KeyboardEvent, type ReactNode, type RefObject} from 'react';
+import {useEffect, useRef, type KeyboardEvent, type ReactNode} from 'react';
 import {ASSISTANTS, assistantHref} from './assistants.ts';
 import styles from './styles.module.css';
 
@@ -7,8 +7,6 @@ export type MenuProps = {
   open: boolean;
   /** Which item to focus (-1: the last); a new object each time it is asked for. */
   focusRequest: {index: number} | undefined;
-  /** The menu button and the menu; a pointer down outside it closes the menu. */
-  wrapper: RefObject<HTMLDivElement | null>;
   close: (returnFocus: boolean) => void;
   markdownPath: string;
   twinUrl: string;
@@ -21,7 +19,7 @@ export type MenuProps = {
  * button): arrows, Home and End move between its items; Escape closes it and returns
  * to the button; Tab, choosing an item or a pointer down outside close it.
  */
-export default function Menu({id, open, focusRequest, wrapper, close, ...page}: MenuProps): ReactNode {
+export default function Menu({id, open, focusRequest, close, ...page}: MenuProps): ReactNode {
   const menu = useRef<HTMLDivElement>(null);
   const items = () => Array.from(menu.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
 
@@ -32,11 +30,12 @@ export default function Menu({id, open, focusRequest, wrapper, close, ...page}: 
   useEffect(() => {
     if (!open) return undefined;
     const onPointerDown = (event: PointerEvent) => {
-      if (!wrapper.current?.contains(event.target as Node)) close(false);
+      // Outside both the menu and its button, which share the parent element.
+      if (!menu.current?.parentElement?.contains(event.target as Node)) close(false);
     };
     document.addEventListener('pointerdown', onPointerDown);
     return () => document.removeEventListener('pointerdown', onPointerDown);
-  }, [open, wrapper, close]);
+  }, [open, close]);
 
   const onKeyDown = (event: KeyboardEvent) => {
     const list = items();

@@ -84,7 +84,7 @@ function PageActions({markdownPath, siteUrl, siteTitle}: PageActionsProps): Reac
           aria-disabled={status === 'copying'}
           data-status={status}
         >
-          {status === 'copied' ? <CheckIcon /> : <CopyIcon />}
+          <Icon name={status === 'copied' ? 'check' : 'copy'} />
           <span>{LABELS[status]}</span>
         </button>
         <PageMenu
@@ -107,24 +107,21 @@ function PageActions({markdownPath, siteUrl, siteTitle}: PageActionsProps): Reac
   );
 }
 
-type PageMenuProps = Omit<MenuProps, 'id' | 'open' | 'focusRequest' | 'wrapper' | 'close'>;
+type PageMenuProps = Omit<MenuProps, 'id' | 'open' | 'focusRequest' | 'close'>;
 
 // Most readers never open the menu, so its code is not part of the page's first load.
 const Menu = lazy(() => import('./Menu.tsx'));
 
 /**
- * The menu button, after the WAI-ARIA menu button pattern: Enter, Space or
- * ArrowDown open the menu on its first item (ArrowUp on the last). The menu loads
- * when first opened (./Menu.tsx) and then stays in the page, `hidden` while closed;
- * until then an empty hidden menu stands in for it, so `aria-controls` always names
- * an element. Pointing at or focusing the button starts the download.
+ * The menu button (WAI-ARIA menu button pattern): Enter, Space or ArrowDown open the menu
+ * on its first item, ArrowUp on the last. Until the menu (./Menu.tsx) first opens, an empty
+ * hidden one stands in, so `aria-controls` always names an element.
  */
 function PageMenu(props: PageMenuProps): ReactNode {
   const [open, setOpen] = useState(false);
   // Set on the first opening, which also loads the menu.
   const [focusRequest, setFocusRequest] = useState<{index: number}>();
   const menuId = useId();
-  const wrapper = useRef<HTMLDivElement>(null);
   const trigger = useRef<HTMLButtonElement>(null);
 
   const openAt = (index: number) => {
@@ -146,7 +143,7 @@ function PageMenu(props: PageMenuProps): ReactNode {
   );
 
   return (
-    <div ref={wrapper} className={styles.menuWrapper}>
+    <div className={styles.menuWrapper}>
       <button
         ref={trigger}
         type="button"
@@ -160,18 +157,11 @@ function PageMenu(props: PageMenuProps): ReactNode {
         onPointerEnter={() => void import('./Menu.tsx')}
         onFocus={() => void import('./Menu.tsx')}
       >
-        <ChevronIcon />
+        <Icon name="chevron" />
       </button>
       {focusRequest ? (
         <Suspense fallback={placeholder}>
-          <Menu
-            {...props}
-            id={menuId}
-            open={open}
-            focusRequest={focusRequest}
-            wrapper={wrapper}
-            close={close}
-          />
+          <Menu {...props} id={menuId} open={open} focusRequest={focusRequest} close={close} />
         </Suspense>
       ) : (
         placeholder
@@ -180,27 +170,17 @@ function PageMenu(props: PageMenuProps): ReactNode {
   );
 }
 
-function ChevronIcon(): ReactNode {
-  return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" width="16" height="16" className={styles.icon}>
-      <path d="M6 9l6 6 6-6" />
-    </svg>
-  );
-}
+/** Stroked icons (`styles.icon`) on a 24-unit grid. */
+const ICONS = {
+  chevron: 'M6 9l6 6 6-6',
+  copy: 'M11 9h7a2 2 0 0 1 2 2v7a2 2 0 0 1-2 2h-7a2 2 0 0 1-2-2v-7a2 2 0 0 1 2-2zM5 15V5a2 2 0 0 1 2-2h8',
+  check: 'M5 12.5l4.5 4.5L19 7.5',
+};
 
-function CopyIcon(): ReactNode {
+function Icon({name}: {name: keyof typeof ICONS}): ReactNode {
   return (
     <svg aria-hidden="true" viewBox="0 0 24 24" width="16" height="16" className={styles.icon}>
-      <rect x="9" y="9" width="11" height="11" rx="2" />
-      <path d="M5 15V5a2 2 0 0 1 2-2h8" />
-    </svg>
-  );
-}
-
-function CheckIcon(): ReactNode {
-  return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" width="16" height="16" className={styles.icon}>
-      <path d="M5 12.5l4.5 4.5L19 7.5" />
+      <path d={ICONS[name]} />
     </svg>
   );
 }

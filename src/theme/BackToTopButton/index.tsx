@@ -1,7 +1,6 @@
 /**
- * Loads the theme's "Scroll back to top" button on the first scroll: it stays hidden
- * until the reader has scrolled, so its code is not part of a page's first load. The
- * server renders it whole; hydration keeps that (invisible) HTML until then.
+ * Loads the theme's "Scroll back to top" button, hidden until the reader scrolls, on the
+ * first scroll; until then hydration keeps the server's (invisible) HTML of it.
  */
 import {lazy, Suspense, type ReactNode} from 'react';
 
