@@ -74,3 +74,43 @@ for (const [kind, names] of Object.entries(apiPages)) {
     }
   });
 }
+
+test('h4–h6 have the theme heading markup, each from one component', async ({page}) => {
+  await page.goto('/usage/sdk/api/classes/StreamrClient');
+  await expect(page.locator('html')).toHaveAttribute('data-has-hydrated', 'true');
+  const minor = page.locator('article h4', {hasText: /^Parameters/}).first();
+  const id = await minor.getAttribute('id');
+  expect(id).toMatch(/^parameters/);
+  // The same classes (anchor, scroll margin below the sticky navbar) as a theme-rendered h3.
+  expect(await minor.getAttribute('class')).toBe(
+    await page.locator('article h3[id]').first().getAttribute('class'),
+  );
+  const anchor = minor.locator('a.hash-link');
+  await expect(anchor).toHaveAttribute('href', `#${id}`);
+  await expect(anchor).toHaveAttribute('aria-label', 'Direct link to Parameters');
+  await anchor.click();
+  await expect(page).toHaveURL(new RegExp(`#${id}$`));
+  // React components between a heading and the element it sits in: the theme's h3 has three of its own
+  // (map entry, MDX heading, Heading) above those of the page; the lighter h4–h6 have one.
+  const componentsAbove = (selector: string) =>
+    page.evaluate(
+      (sel) =>
+        Array.from(document.querySelectorAll(sel)).map((heading) => {
+          type Fiber = {tag: number; return: Fiber | null};
+          const key = Object.keys(heading).find((name) => name.startsWith('__reactFiber$')) ?? '';
+          let fiber = (heading as unknown as Record<string, Fiber>)[key]?.return;
+          let components = 0;
+          // Up to the next host element (tag 5) or the root (3); 0, 1, 11, 14 and 15 are components.
+          while (fiber && fiber.tag !== 5 && fiber.tag !== 3) {
+            if ([0, 1, 11, 14, 15].includes(fiber.tag)) components++;
+            fiber = fiber.return;
+          }
+          return components;
+        }),
+      selector,
+    );
+  const [h3] = await componentsAbove('article h3[id]');
+  const perHeading = await componentsAbove('article h4, article h5, article h6');
+  expect(perHeading.length).toBeGreaterThan(100);
+  expect(Math.max(...perHeading)).toBe(h3 - 2);
+});

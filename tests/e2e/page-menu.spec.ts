@@ -44,9 +44,11 @@ test.describe('page menu', () => {
   });
 
   test('links the twin and opens the assistants in a new tab with a prompt that names it', async ({page}) => {
-    const {trigger} = await openPage(page);
-    // In the page while the menu is closed too (hidden), so the links are there from the first render.
-    await expect(page.getByRole('menuitem', {name: 'View as Markdown', includeHidden: true})).toHaveAttribute(
+    const {trigger, menu} = await openPage(page);
+    // The menu loads on first opening: until then an empty hidden menu stands in for it.
+    await expect(menu.getByRole('menuitem', {includeHidden: true})).toHaveCount(0);
+    await trigger.click();
+    await expect(page.getByRole('menuitem', {name: 'View as Markdown'})).toHaveAttribute(
       'href',
       '/usage/streams/publishing.md',
     );
@@ -54,7 +56,6 @@ test.describe('page menu', () => {
       'Open in ChatGPT': `https://chatgpt.com/?q=${encodeURIComponent(PROMPT)}`,
       'Open in Claude': `https://claude.ai/new?q=${encodeURIComponent(PROMPT)}`,
     };
-    await trigger.click();
     for (const [name, href] of Object.entries(expected)) {
       const link = page.getByRole('menuitem', {name: new RegExp(`^${name}`)});
       await expect(link).toHaveAttribute('href', href);

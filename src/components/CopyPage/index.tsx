@@ -1,10 +1,10 @@
-import {useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode} from 'react';
+import {lazy, Suspense, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode} from 'react';
 import Head from '@docusaurus/Head';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import {useLocation} from '@docusaurus/router';
 import {markdownPathFor} from '@site/src/plugins/llms-txt/browser';
 import {copyMarkdown} from './copyMarkdown.ts';
-import {ASSISTANTS, assistantHref} from './assistants.ts';
+import type {MenuProps} from './Menu.tsx';
 import styles from './styles.module.css';
 
 type Status = 'idle' | 'copying' | 'copied' | 'failed';
@@ -84,7 +84,7 @@ function PageActions({markdownPath, siteUrl, siteTitle}: PageActionsProps): Reac
           aria-disabled={status === 'copying'}
           data-status={status}
         >
-          {status === 'copied' ? <CheckIcon /> : <CopyIcon />}
+          <Icon name={status === 'copied' ? 'check' : 'copy'} />
           <span>{LABELS[status]}</span>
         </button>
         <PageMenu
@@ -107,87 +107,43 @@ function PageActions({markdownPath, siteUrl, siteTitle}: PageActionsProps): Reac
   );
 }
 
-type PageMenuProps = {markdownPath: string; twinUrl: string; siteTitle: string; onCopy: () => void};
+type PageMenuProps = Omit<MenuProps, 'id' | 'open' | 'focusRequest' | 'close'>;
+
+// Most readers never open the menu, so its code is not part of the page's first load.
+const Menu = lazy(() => import('./Menu.tsx'));
 
 /**
- * The menu button and its menu, after the WAI-ARIA menu button pattern: Enter,
- * Space or ArrowDown open it on the first item (ArrowUp on the last); arrows,
- * Home and End move; Escape closes it and returns to the button; Tab, choosing
- * an item or a click outside close it. The menu stays in the page, `hidden`
- * while closed, so `aria-controls` always names an element.
+ * The menu button (WAI-ARIA menu button pattern): Enter, Space or ArrowDown open the menu
+ * on its first item, ArrowUp on the last. Until the menu (./Menu.tsx) first opens, an empty
+ * hidden one stands in, so `aria-controls` always names an element.
  */
-function PageMenu({markdownPath, twinUrl, siteTitle, onCopy}: PageMenuProps): ReactNode {
+function PageMenu(props: PageMenuProps): ReactNode {
   const [open, setOpen] = useState(false);
+  // Set on the first opening, which also loads the menu.
+  const [focusRequest, setFocusRequest] = useState<{index: number}>();
   const menuId = useId();
-  const wrapper = useRef<HTMLDivElement>(null);
   const trigger = useRef<HTMLButtonElement>(null);
-  const menu = useRef<HTMLDivElement>(null);
-  // Which item to focus once the menu has rendered open (-1: the last).
-  const pendingFocus = useRef<number | undefined>(undefined);
-
-  const items = () => Array.from(menu.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
-
-  useEffect(() => {
-    if (!open || pendingFocus.current === undefined) return;
-    items().at(pendingFocus.current)?.focus();
-    pendingFocus.current = undefined;
-  }, [open]);
-
-  useEffect(() => {
-    if (!open) return undefined;
-    const onPointerDown = (event: PointerEvent) => {
-      if (!wrapper.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', onPointerDown);
-    return () => document.removeEventListener('pointerdown', onPointerDown);
-  }, [open]);
 
   const openAt = (index: number) => {
-    if (open) {
-      items().at(index)?.focus();
-      return;
-    }
-    pendingFocus.current = index;
+    setFocusRequest({index});
     setOpen(true);
   };
   const close = (returnFocus: boolean) => {
     setOpen(false);
     if (returnFocus) trigger.current?.focus();
   };
-
   const onTriggerKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       event.preventDefault();
       openAt(event.key === 'ArrowDown' ? 0 : -1);
     }
   };
-
-  const onMenuKeyDown = (event: KeyboardEvent) => {
-    const list = items();
-    const current = list.indexOf(document.activeElement as HTMLElement);
-    const moves: Record<string, number> = {
-      ArrowDown: (current + 1) % list.length,
-      ArrowUp: (current - 1 + list.length) % list.length,
-      Home: 0,
-      End: list.length - 1,
-    };
-    if (event.key in moves) {
-      event.preventDefault();
-      list[moves[event.key]]?.focus();
-    } else if (event.key === 'Escape') {
-      event.preventDefault();
-      close(true);
-    } else if (event.key === 'Tab') {
-      close(false);
-    } else if (event.key === ' ' && document.activeElement instanceof HTMLAnchorElement) {
-      // Space activates menu items; links only react to Enter by themselves.
-      event.preventDefault();
-      document.activeElement.click();
-    }
-  };
+  const placeholder = (
+    <div id={menuId} role="menu" aria-label="Page actions" className={styles.menu} hidden />
+  );
 
   return (
-    <div ref={wrapper} className={styles.menuWrapper}>
+    <div className={styles.menuWrapper}>
       <button
         ref={trigger}
         type="button"
@@ -198,81 +154,33 @@ function PageMenu({markdownPath, twinUrl, siteTitle, onCopy}: PageMenuProps): Re
         aria-controls={menuId}
         onClick={() => (open ? close(false) : openAt(0))}
         onKeyDown={onTriggerKeyDown}
+        onPointerEnter={() => void import('./Menu.tsx')}
+        onFocus={() => void import('./Menu.tsx')}
       >
-        <ChevronIcon />
+        <Icon name="chevron" />
       </button>
-      <div
-        ref={menu}
-        id={menuId}
-        role="menu"
-        aria-label="Page actions"
-        className={styles.menu}
-        hidden={!open}
-        onKeyDown={onMenuKeyDown}
-      >
-        <button
-          type="button"
-          role="menuitem"
-          tabIndex={-1}
-          className={styles.menuItem}
-          onClick={() => {
-            close(true);
-            onCopy();
-          }}
-        >
-          Copy page as Markdown
-        </button>
-        <a
-          role="menuitem"
-          tabIndex={-1}
-          className={styles.menuItem}
-          href={markdownPath}
-          type="text/markdown"
-          onClick={() => close(false)}
-        >
-          View as Markdown
-        </a>
-        {ASSISTANTS.map((assistant) => (
-          <a
-            key={assistant.name}
-            role="menuitem"
-            tabIndex={-1}
-            className={styles.menuItem}
-            href={assistantHref(assistant, twinUrl, siteTitle)}
-            target="_blank"
-            rel="noopener noreferrer"
-            onClick={() => close(false)}
-          >
-            Open in {assistant.name}
-            <span className={styles.visuallyHidden}> (opens in a new tab)</span>
-          </a>
-        ))}
-      </div>
+      {focusRequest ? (
+        <Suspense fallback={placeholder}>
+          <Menu {...props} id={menuId} open={open} focusRequest={focusRequest} close={close} />
+        </Suspense>
+      ) : (
+        placeholder
+      )}
     </div>
   );
 }
 
-function ChevronIcon(): ReactNode {
-  return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" width="16" height="16" className={styles.icon}>
-      <path d="M6 9l6 6 6-6" />
-    </svg>
-  );
-}
+/** Stroked icons (`styles.icon`) on a 24-unit grid. */
+const ICONS = {
+  chevron: 'M6 9l6 6 6-6',
+  copy: 'M11 9h7a2 2 0 0 1 2 2v7a2 2 0 0 1-2 2h-7a2 2 0 0 1-2-2v-7a2 2 0 0 1 2-2zM5 15V5a2 2 0 0 1 2-2h8',
+  check: 'M5 12.5l4.5 4.5L19 7.5',
+};
 
-function CopyIcon(): ReactNode {
+function Icon({name}: {name: keyof typeof ICONS}): ReactNode {
   return (
     <svg aria-hidden="true" viewBox="0 0 24 24" width="16" height="16" className={styles.icon}>
-      <rect x="9" y="9" width="11" height="11" rx="2" />
-      <path d="M5 15V5a2 2 0 0 1 2-2h8" />
-    </svg>
-  );
-}
-
-function CheckIcon(): ReactNode {
-  return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" width="16" height="16" className={styles.icon}>
-      <path d="M5 12.5l4.5 4.5L19 7.5" />
+      <path d={ICONS[name]} />
     </svg>
   );
 }
