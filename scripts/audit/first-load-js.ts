@@ -54,7 +54,9 @@ export async function measureFirstLoadJs(page: Page, url: string, {buildDir}: {b
   page.on('request', onRequest);
   try {
     await page.goto(url, {waitUntil: 'load'});
-    // Route chunks load before hydration; wait until the network has been quiet.
+    // Network quiet alone ends too early on a busy machine, while the entry script
+    // still runs and has not asked for the route's chunks: wait for hydration first.
+    await page.waitForSelector('html[data-has-hydrated="true"]', {state: 'attached', timeout: 120_000});
     await page.waitForLoadState('networkidle');
   } finally {
     page.off('request', onRequest);
