@@ -17,30 +17,20 @@
  * Usage: node scripts/serve-build.ts [--dir build] [--port 3000] [--host 127.0.0.1]
  * The base URL comes from BASE_URL, as in the build.
  */
-import {createServer} from 'node:http';
 import {createReadStream, promises as fs, type Stats} from 'node:fs';
-import type {IncomingMessage, ServerResponse} from 'node:http';
+import {createServer, type IncomingMessage, type Server, type ServerResponse} from 'node:http';
+import type {AddressInfo} from 'node:net';
 import path from 'node:path';
 import {Readable} from 'node:stream';
 import {fileURLToPath} from 'node:url';
+import {parseArgs} from 'node:util';
 import serveHandler from 'serve-handler';
 import {compressBody} from './lib/compress.ts';
 
 /** What GitHub Pages sends on every response. */
 export const PAGES_CACHE_CONTROL = 'max-age=600';
 
-const COMPRESSIBLE = new Set([
-  '.html',
-  '.js',
-  '.mjs',
-  '.css',
-  '.json',
-  '.xml',
-  '.txt',
-  '.md',
-  '.svg',
-  '.map',
-]);
+const COMPRESSIBLE = new Set('.html .js .mjs .css .json .xml .txt .md .svg .map'.split(' '));
 /** Smaller bodies are not worth compressing. */
 const MIN_COMPRESS_BYTES = 512;
 
@@ -201,14 +191,21 @@ export function createStaticServer({root, baseUrl = '/'}: {root: string; baseUrl
   });
 }
 
-function parseArgs(argv: string[]): Record<string, string> {
-  const args: Record<string, string> = {};
-  for (let i = 0; i < argv.length; i += 2) args[argv[i].replace(/^--/, '')] = argv[i + 1];
-  return args;
+/** Serves the build in `root` on a free port of 127.0.0.1, for tools that start their own server. */
+export function serveOnFreePort(root: string): Promise<{server: Server; origin: string}> {
+  return new Promise((resolve, reject) => {
+    const server = createStaticServer({root});
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () =>
+      resolve({server, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`}),
+    );
+  });
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
-  const args = parseArgs(process.argv.slice(2));
+  const {values: args} = parseArgs({
+    options: {dir: {type: 'string'}, port: {type: 'string'}, host: {type: 'string'}},
+  });
   const root = args.dir ?? 'build';
   const port = Number(args.port ?? process.env.PORT ?? 3000);
   const host = args.host ?? '127.0.0.1';

@@ -10,7 +10,6 @@ import path from 'node:path';
 import Ajv, {type ErrorObject} from 'ajv';
 import addFormats from 'ajv-formats';
 import {escapePointerSegment, lineOfPointer} from './json-positions.ts';
-import type {JsonLocation} from './json-positions.ts';
 import {editDistance} from '../../src/utils/edit-distance.ts';
 
 /**
@@ -96,7 +95,7 @@ export function substitutePlaceholders(value: unknown): unknown {
  */
 export function validateNodeConfig(
   config: unknown,
-  locations: Map<string, JsonLocation>,
+  locations: Map<string, number>,
   schemas: NodeSchemas,
 ): NodeConfigProblem[] {
   const problems: NodeConfigProblem[] = [];
@@ -152,7 +151,7 @@ export function validateNodeConfig(
 function describeError(
   error: ErrorObject,
   base: string,
-  locations: Map<string, JsonLocation>,
+  locations: Map<string, number>,
   schemaName: string,
 ): NodeConfigProblem {
   const pointer = `${base}${error.instancePath}`;

@@ -5,13 +5,12 @@
  * Markdown or code did to the pages, not only the diff of the sources.
  */
 import {existsSync, mkdirSync, writeFileSync} from 'node:fs';
-import type {AddressInfo} from 'node:net';
 import path from 'node:path';
 import {chromium, type Browser} from '@playwright/test';
 import pixelmatch from 'pixelmatch';
 import {PNG} from 'pngjs';
-import {createStaticServer} from '../serve-build.ts';
-import {CHROMIUM_ARGS, systemChromium} from './chromium.ts';
+import {serveOnFreePort} from '../serve-build.ts';
+import {CHROMIUM_LAUNCH_OPTIONS} from './chromium.ts';
 
 export const VIEWS = [
   {name: 'desktop-light', width: 1280, height: 900, colorScheme: 'light'},
@@ -80,10 +79,9 @@ async function screenshot(browser: Browser, url: string, view: (typeof VIEWS)[nu
 async function served<T>(root: string, use: (origin: string) => Promise<T>): Promise<T> {
   if (!existsSync(path.join(root, 'index.html')))
     throw new Error(`No build in "${root}": run npm run build there first.`);
-  const server = createStaticServer({root});
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const {server, origin} = await serveOnFreePort(root);
   try {
-    return await use(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+    return await use(origin);
   } finally {
     server.close();
   }
@@ -104,10 +102,7 @@ export async function visualDiff({
   views?: readonly (typeof VIEWS)[number][];
 }): Promise<Comparison[]> {
   mkdirSync(outDir, {recursive: true});
-  const browser = await chromium.launch({
-    ...(systemChromium && {executablePath: systemChromium}),
-    args: CHROMIUM_ARGS,
-  });
+  const browser = await chromium.launch(CHROMIUM_LAUNCH_OPTIONS);
   try {
     return await served(base, (baseOrigin) =>
       served(head, async (headOrigin) => {
