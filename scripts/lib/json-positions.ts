@@ -46,8 +46,9 @@ export function parseJsonWithLocations(text: string): JsonParseResult {
  * a comment), else the first line.
  */
 function syntaxErrorLine(text: string, message: string): number {
-  const fromMessage = /\(line (\d+) column \d+\)/.exec(message)?.[1];
-  if (fromMessage) return Number(fromMessage);
+  const lineAt = (position: number) => text.slice(0, position).split('\n').length;
+  const fromMessage = /at position (\d+)/.exec(message)?.[1];
+  if (fromMessage) return lineAt(Number(fromMessage));
   const positions: number[] = [];
   const {parseDiagnostics} = ts.parseJsonText('block.json', text) as unknown as {
     parseDiagnostics: ts.Diagnostic[];
@@ -61,7 +62,7 @@ function syntaxErrorLine(text: string, message: string): number {
       break;
     }
   }
-  return positions.length ? text.slice(0, Math.min(...positions)).split('\n').length : 1;
+  return positions.length ? lineAt(Math.min(...positions)) : 1;
 }
 
 const JSON_TOKENS = new Set([
