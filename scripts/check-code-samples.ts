@@ -32,7 +32,7 @@ import {parseJsonWithLocations} from './lib/json-positions.ts';
 import {loadNodeSchemas, validateNodeConfig} from './lib/node-config.ts';
 
 const PARSED_JAVASCRIPT_LANGUAGES = new Set(['js', 'javascript', 'jsx', 'mjs', 'cjs']);
-const SKIPPED_FOLDERS = new Set(SKIPPED_SAMPLE_FOLDERS.map((folder) => path.normalize(folder)));
+const SKIPPED_FOLDERS = SKIPPED_SAMPLE_FOLDERS.map((folder) => path.normalize(folder));
 
 // Shared with the build's type hovers (src/plugins/code-highlighting), so both compile the same way.
 export {COMPILER_OPTIONS, optOutReason};
@@ -225,11 +225,15 @@ function compile(programs: Map<string, Program>, projectRoot: string): readonly 
   return ts.getPreEmitDiagnostics(program);
 }
 
-/** The Markdown/MDX files under the given files or folders. */
+/** The Markdown/MDX files under the given files or folders, sorted; the generated reference left out. */
 export function findMarkdownFiles(targets: string[]): string[] {
   const files: string[] = [];
   const walk = (target: string) => {
-    if (SKIPPED_FOLDERS.has(path.normalize(target)) || path.basename(target) === 'node_modules') return;
+    const normalized = path.normalize(target);
+    if (
+      SKIPPED_FOLDERS.some((folder) => normalized === folder || normalized.endsWith(`${path.sep}${folder}`))
+    )
+      return;
     if (statSync(target).isDirectory()) {
       for (const entry of readdirSync(target).sort()) walk(path.join(target, entry));
     } else if (/\.mdx?$/.test(target)) {
