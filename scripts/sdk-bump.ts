@@ -114,7 +114,7 @@ const run: Run = (command, args) => {
 };
 
 /** The lines of npm's output that say what went wrong (`npm error …`), or its last lines. */
-export function npmErrorLines(output: string): string {
+function npmErrorLines(output: string): string {
   const lines = output.split('\n').filter((line) => line.trim());
   const errors = lines.filter((line) => /^npm (error|ERR!)/.test(line) && !/complete log/.test(line));
   return (errors.length ? errors : lines).slice(0, 6).join('\n');
@@ -148,7 +148,7 @@ export function install(plan: BumpPlan, exec: Run = run, siteDir = SITE_DIR): vo
 }
 
 /** The public members of the installed SDK, as the API reference reads them. */
-export async function installedMembers(siteDir = SITE_DIR): Promise<MemberMap> {
+async function installedMembers(siteDir = SITE_DIR): Promise<MemberMap> {
   const {Application} = await import('typedoc');
   const sdk = readJson(path.join(siteDir, 'node_modules', SDK, 'package.json')) as {
     types: string;
