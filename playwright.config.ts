@@ -1,15 +1,10 @@
-import {existsSync} from 'node:fs';
 import {defineConfig, devices} from '@playwright/test';
-import {CHROMIUM_ARGS} from './scripts/lib/chromium.ts';
+import {CHROMIUM_LAUNCH_OPTIONS} from './scripts/lib/chromium.ts';
 
 /**
  * Browser tests run against the production build (`npm run build`), served the
  * way a static host serves it (scripts/serve-build.ts), never the dev server.
  */
-
-// Debian's Chromium where installed (Playwright cannot download browsers on
-// our CI machines); Playwright's own Chromium everywhere else.
-const systemChromium = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((file) => existsSync(file));
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 export const baseURL = `http://127.0.0.1:${port}`;
@@ -30,10 +25,7 @@ export default defineConfig({
   use: {
     baseURL,
     trace: 'retain-on-failure',
-    launchOptions: {
-      ...(systemChromium && {executablePath: systemChromium}),
-      args: CHROMIUM_ARGS,
-    },
+    launchOptions: CHROMIUM_LAUNCH_OPTIONS,
   },
   projects: [{name: 'chromium', use: {...devices['Desktop Chrome']}}],
   webServer: {

@@ -1,17 +1,10 @@
 #!/usr/bin/env node
 /**
- * `docusaurus build`, failing on any [WARNING] in its output. Broken anchors and
- * duplicate routes are warnings in the site config (as the spec says); the site
- * still promises a build with zero warnings, and this is where that is enforced.
- * The output is judged whole once the build ends (scripts/lib/build-output.ts),
- * so a warning's details are never split between two chunks of output.
- *
- * This process becomes the build (process.execve: same process id, nothing left
- * waiting beside it): Node running Docusaurus's CLI with the build's heap flags
- * (scripts/lib/build-heap.ts) and the output check preloaded
- * (scripts/lib/build-output-check.ts). A parent process reading the build's
- * output would hold its own memory for the whole build. See scripts/README.md,
- * "Build memory".
+ * `npm run build`: `docusaurus build`, failing on any [WARNING] in its output (broken anchors and
+ * duplicate routes are only warnings to Docusaurus; the site builds with none). This process
+ * becomes the build (process.execve), Node running Docusaurus's CLI with the heap flags of
+ * ./lib/build-heap.ts and the output check of ./lib/build-output-check.ts preloaded; see
+ * scripts/README.md, "Build memory".
  */
 import {spawnSync} from 'node:child_process';
 import {createRequire} from 'node:module';

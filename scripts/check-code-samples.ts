@@ -32,7 +32,7 @@ import {parseJsonWithLocations} from './lib/json-positions.ts';
 import {loadNodeSchemas, validateNodeConfig} from './lib/node-config.ts';
 
 const PARSED_JAVASCRIPT_LANGUAGES = new Set(['js', 'javascript', 'jsx', 'mjs', 'cjs']);
-const SKIPPED_FOLDERS = new Set(SKIPPED_SAMPLE_FOLDERS.map((folder) => path.normalize(folder)));
+const SKIPPED_FOLDERS = SKIPPED_SAMPLE_FOLDERS.map((folder) => path.normalize(folder));
 
 // Shared with the build's type hovers (src/plugins/code-highlighting), so both compile the same way.
 export {COMPILER_OPTIONS, optOutReason};
@@ -79,6 +79,11 @@ function javascriptSyntaxProblems(block: CodeBlock): SampleProblem[] {
   });
 }
 
+/** A TypeScript file the check compiles: from a block, with the page line of its first line. */
+type Program = {block: CodeBlock; source: string; firstLine: number; expectedErrors: Set<number>};
+
+const CONFIG_TYPE = "import type {StreamrClientConfig} from '@streamr/sdk';\nconst config: ";
+
 /**
  * Checks blocks; `projectRoot` is where node_modules with @streamr/sdk and @types live. `compiled`
  * counts TypeScript programs (samples and typed configs), `parsed` JSON and JavaScript blocks.
@@ -88,38 +93,26 @@ export function checkCodeBlocks(
   projectRoot: string,
 ): {problems: SampleProblem[]; compiled: number; skipped: number; parsed: number; nodeConfigs: number} {
   const problems: SampleProblem[] = [];
-  const virtualFiles = new Map<
-    string,
-    {block: CodeBlock; firstCodeLine: number; expectedErrors?: Set<number>; seenErrors?: Set<number>}
-  >();
-  const sources = new Map<string, string>();
+  const report = (block: CodeBlock, line: number, message: string) =>
+    problems.push({file: block.file, line, message});
+  const programs = new Map<string, Program>();
+  const program = (name: string, details: Program) =>
+    programs.set(path.join(projectRoot, '.code-samples', name), details);
   let skipped = 0;
-
   let parsed = 0;
   let nodeConfigs = 0;
 
   blocks.forEach((block, index) => {
+    const compiled = COMPILED_LANGUAGES.has(block.language);
+    const javascript = PARSED_JAVASCRIPT_LANGUAGES.has(block.language);
+    if (!compiled && !javascript && block.language !== 'json') return;
     const reason = optOutReason(block.meta);
-    const checked =
-      COMPILED_LANGUAGES.has(block.language) ||
-      block.language === 'json' ||
-      PARSED_JAVASCRIPT_LANGUAGES.has(block.language);
-    if (checked && reason !== undefined) {
-      if (!reason)
-        problems.push({
-          file: block.file,
-          line: block.line,
-          message: 'nocompile needs a reason: nocompile="why"',
-        });
+    if (reason !== undefined) {
+      if (!reason) report(block, block.line, 'nocompile needs a reason: nocompile="why"');
       skipped += 1;
       return;
     }
-    if (COMPILED_LANGUAGES.has(block.language)) {
-      const name = path.join(
-        projectRoot,
-        '.code-samples',
-        `sample-${index}.${block.language === 'tsx' ? 'tsx' : 'ts'}`,
-      );
+    if (compiled) {
       // Annotation lines are comments: the block compiles as written, so lines keep their numbers.
       let expectedErrors: number[];
       try {
@@ -127,127 +120,120 @@ export function checkCodeBlocks(
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         const line = Number(/^line (\d+)/.exec(message)?.[1] ?? 0);
-        problems.push({
-          file: block.file,
-          line: block.line + line,
-          message: message.replace(/^line \d+: /, ''),
-        });
+        report(block, block.line + line, message.replace(/^line \d+: /, ''));
         return;
       }
-      sources.set(name, asModule(block.code));
-      virtualFiles.set(name, {
+      program(`sample-${index}.${block.language === 'tsx' ? 'tsx' : 'ts'}`, {
         block,
-        firstCodeLine: block.line + 1,
+        source: asModule(block.code),
+        firstLine: block.line + 1,
         expectedErrors: new Set(expectedErrors),
-        seenErrors: new Set(),
       });
-    } else if (PARSED_JAVASCRIPT_LANGUAGES.has(block.language)) {
-      parsed += 1;
+      return;
+    }
+    parsed += 1;
+    if (javascript) {
       problems.push(...javascriptSyntaxProblems(block));
-    } else if (block.language === 'json') {
-      parsed += 1;
-      const json = parseJsonWithLocations(block.code);
-      if (!json.ok) {
-        problems.push({
-          file: block.file,
-          line: block.line + json.line,
-          message: `invalid JSON: ${json.message}`,
-        });
-        return;
-      }
-      const isNodeConfig = hasMarker(block.meta, 'node-config');
-      if (isNodeConfig && hasMarker(block.meta, 'sdk-config')) {
-        problems.push({
-          file: block.file,
-          line: block.line,
-          message: 'a block is either sdk-config (SDK options) or node-config (a node config file), not both',
-        });
-        return;
-      }
-      let typeCheckPrefix: string | undefined;
-      if (isNodeConfig) {
-        nodeConfigs += 1;
-        const schemas = loadNodeSchemas(path.join(projectRoot, 'schemas', 'streamr-node'));
-        for (const problem of validateNodeConfig(json.value, json.locations, schemas)) {
-          problems.push({
-            file: block.file,
-            line: block.line + problem.line,
-            message: `node-config: ${problem.message}`,
-          });
-        }
-        // The node hands `client` to new StreamrClient(), which has its own rules: the SDK's types.
-        typeCheckPrefix =
-          "import type {StreamrClientConfig} from '@streamr/sdk';\nconst config: {client?: StreamrClientConfig} & Record<string, unknown> = ";
-      } else if (hasMarker(block.meta, 'sdk-config')) {
-        typeCheckPrefix =
-          "import type {StreamrClientConfig} from '@streamr/sdk';\nconst config: StreamrClientConfig = ";
-      }
-      if (typeCheckPrefix) {
-        const name = path.join(projectRoot, '.code-samples', `config-${index}.ts`);
-        sources.set(name, `${typeCheckPrefix}${block.code};\nexport {config};\n`);
-        // The JSON starts on the prefix's second line.
-        virtualFiles.set(name, {block, firstCodeLine: block.line});
-      }
+      return;
+    }
+    const json = parseJsonWithLocations(block.code);
+    if (!json.ok) {
+      report(block, block.line + json.line, `invalid JSON: ${json.message}`);
+      return;
+    }
+    const isNodeConfig = hasMarker(block.meta, 'node-config');
+    if (isNodeConfig && hasMarker(block.meta, 'sdk-config')) {
+      report(
+        block,
+        block.line,
+        'a block is either sdk-config (SDK options) or node-config (a node config file), not both',
+      );
+      return;
+    }
+    let configType: string | undefined;
+    if (isNodeConfig) {
+      nodeConfigs += 1;
+      const schemas = loadNodeSchemas(path.join(projectRoot, 'schemas', 'streamr-node'));
+      for (const problem of validateNodeConfig(json.value, json.locations, schemas))
+        report(block, block.line + problem.line, `node-config: ${problem.message}`);
+      // The node hands `client` to new StreamrClient(), which has its own rules: the SDK's types.
+      configType = '{client?: StreamrClientConfig} & Record<string, unknown>';
+    } else if (hasMarker(block.meta, 'sdk-config')) {
+      configType = 'StreamrClientConfig';
+    }
+    if (configType) {
+      // The JSON starts on the second line of the program.
+      program(`config-${index}.ts`, {
+        block,
+        source: `${CONFIG_TYPE}${configType} = ${block.code};\nexport {config};\n`,
+        firstLine: block.line,
+        expectedErrors: new Set(),
+      });
     }
   });
 
-  if (sources.size > 0) {
-    const host = ts.createCompilerHost(COMPILER_OPTIONS);
-    const readFile = host.readFile.bind(host);
-    const getSourceFile = host.getSourceFile.bind(host);
-    host.readFile = (file) => sources.get(path.resolve(file)) ?? readFile(file);
-    host.fileExists = (file) => sources.has(path.resolve(file)) || ts.sys.fileExists(file);
-    host.getSourceFile = (file, languageVersion, onError, shouldCreate) => {
-      const source = sources.get(path.resolve(file));
-      return source !== undefined
-        ? ts.createSourceFile(file, source, languageVersion, true)
-        : getSourceFile(file, languageVersion, onError, shouldCreate);
-    };
-    host.getCurrentDirectory = () => projectRoot;
-    const program = ts.createProgram({
-      rootNames: [...sources.keys()],
-      options: {...COMPILER_OPTIONS, typeRoots: [path.join(projectRoot, 'node_modules', '@types')]},
-      host,
-    });
-    for (const diagnostic of ts.getPreEmitDiagnostics(program)) {
-      const message = ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n');
-      const fileName = diagnostic.file ? path.resolve(diagnostic.file.fileName) : undefined;
-      const origin = fileName ? virtualFiles.get(fileName) : undefined;
-      if (!origin || !diagnostic.file || diagnostic.start === undefined) {
-        problems.push({file: fileName ?? '(compiler)', line: 0, message});
-        continue;
-      }
-      const {line} = diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start);
-      // Shown on purpose (`// @errors: 2322`): accepted, and required to occur (below).
-      if (origin.expectedErrors?.has(diagnostic.code)) {
-        origin.seenErrors?.add(diagnostic.code);
-        continue;
-      }
-      problems.push({
-        file: origin.block.file,
-        line: origin.firstCodeLine + line,
-        message: `TS${diagnostic.code}: ${message}`,
-      });
+  const seenErrors = new Map<Program, Set<number>>();
+  for (const diagnostic of programs.size ? compile(programs, projectRoot) : []) {
+    const message = ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n');
+    const fileName = diagnostic.file ? path.resolve(diagnostic.file.fileName) : undefined;
+    const origin = fileName ? programs.get(fileName) : undefined;
+    if (!origin || !diagnostic.file || diagnostic.start === undefined) {
+      problems.push({file: fileName ?? '(compiler)', line: 0, message});
+      continue;
+    }
+    // Shown on purpose (`// @errors: 2322`): accepted, and required to occur (below).
+    if (origin.expectedErrors.has(diagnostic.code)) {
+      seenErrors.set(origin, (seenErrors.get(origin) ?? new Set()).add(diagnostic.code));
+      continue;
+    }
+    const {line} = diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start);
+    report(origin.block, origin.firstLine + line, `TS${diagnostic.code}: ${message}`);
+  }
+  for (const origin of programs.values()) {
+    for (const code of origin.expectedErrors) {
+      if (!seenErrors.get(origin)?.has(code))
+        report(
+          origin.block,
+          origin.block.line,
+          `"// @errors: ${code}" expects error TS${code}, which the block does not have`,
+        );
     }
   }
-  for (const {block, expectedErrors, seenErrors} of virtualFiles.values()) {
-    for (const code of expectedErrors ?? []) {
-      if (!seenErrors?.has(code))
-        problems.push({
-          file: block.file,
-          line: block.line,
-          message: `"// @errors: ${code}" expects error TS${code}, which the block does not have`,
-        });
-    }
-  }
-  return {problems, compiled: sources.size, skipped, parsed, nodeConfigs};
+  return {problems, compiled: programs.size, skipped, parsed, nodeConfigs};
 }
 
-/** The Markdown/MDX files under the given files or folders. */
+/** Compiles the programs in memory, against the project's node_modules. */
+function compile(programs: Map<string, Program>, projectRoot: string): readonly ts.Diagnostic[] {
+  const host = ts.createCompilerHost(COMPILER_OPTIONS);
+  const readFile = host.readFile.bind(host);
+  const getSourceFile = host.getSourceFile.bind(host);
+  const sourceOf = (file: string) => programs.get(path.resolve(file))?.source;
+  host.readFile = (file) => sourceOf(file) ?? readFile(file);
+  host.fileExists = (file) => sourceOf(file) !== undefined || ts.sys.fileExists(file);
+  host.getSourceFile = (file, languageVersion, onError, shouldCreate) => {
+    const source = sourceOf(file);
+    return source !== undefined
+      ? ts.createSourceFile(file, source, languageVersion, true)
+      : getSourceFile(file, languageVersion, onError, shouldCreate);
+  };
+  host.getCurrentDirectory = () => projectRoot;
+  const program = ts.createProgram({
+    rootNames: [...programs.keys()],
+    options: {...COMPILER_OPTIONS, typeRoots: [path.join(projectRoot, 'node_modules', '@types')]},
+    host,
+  });
+  return ts.getPreEmitDiagnostics(program);
+}
+
+/** The Markdown/MDX files under the given files or folders, sorted; the generated reference left out. */
 export function findMarkdownFiles(targets: string[]): string[] {
   const files: string[] = [];
   const walk = (target: string) => {
-    if (SKIPPED_FOLDERS.has(path.normalize(target)) || path.basename(target) === 'node_modules') return;
+    const normalized = path.normalize(target);
+    if (
+      SKIPPED_FOLDERS.some((folder) => normalized === folder || normalized.endsWith(`${path.sep}${folder}`))
+    )
+      return;
     if (statSync(target).isDirectory()) {
       for (const entry of readdirSync(target).sort()) walk(path.join(target, entry));
     } else if (/\.mdx?$/.test(target)) {

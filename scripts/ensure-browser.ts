@@ -7,15 +7,10 @@
 import {execFileSync, spawnSync} from 'node:child_process';
 import {existsSync} from 'node:fs';
 import {chromium} from '@playwright/test';
+import {findSystemChromium} from './lib/chromium.ts';
 
-const SYSTEM_CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser'];
-
-function found() {
-  return (
-    SYSTEM_CHROMIUM.find((file) => existsSync(file)) ??
-    (existsSync(chromium.executablePath()) ? chromium.executablePath() : undefined)
-  );
-}
+const found = () =>
+  findSystemChromium() ?? (existsSync(chromium.executablePath()) ? chromium.executablePath() : undefined);
 
 let browser = found();
 if (!browser && existsSync('/usr/bin/apt-get') && process.getuid?.() === 0) {

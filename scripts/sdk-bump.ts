@@ -1,29 +1,20 @@
 #!/usr/bin/env node
 /**
- * Turns an `@streamr/sdk` release into a docs change, and says what still needs a writer.
- *
- *   npm run sdk:bump -- <version | latest> [--report <file>] [--no-build]
- *
- * 1. Asks the registry for the release (`npm view`); a version it does not have stops here.
- * 2. Reads the API members of the installed SDK (TypeDoc, as the API reference does).
- * 3. Pins the release exactly in package.json. A new major also rolls the previous-major reference:
- *    the one npm alias of the SDK (README "Two majors") becomes `@streamr/sdk-<old major>` pointing at
- *    the release that was pinned. Then `npm install`; if it fails, package.json and the lock file are
- *    put back and the script stops.
- * 4. Reads the new members and compares (src/plugins/typedoc-sdk/members.ts, the changes page's data).
- * 5. Re-checks the code samples and node configs (`check:samples`), the content rules (version
- *    mentions, addresses) and, unless `--no-build`, builds the site, which regenerates the API
- *    reference and its changes page.
- * 6. Prints a Markdown report (also written to `--report`, the pull request body of
- *    .github/workflows/sdk-bump.yml): versions, API changes, failing checks with file:line, and what
- *    needs a writer.
- * Exit 0 when the release is pinned (failing checks are in the report, for the pull request); 1 when
- * nothing was changed; 0 with "already pinned" when the release is the pinned one.
+ * `npm run sdk:bump -- <version | latest> [--report <file>] [--no-build]`: turns an `@streamr/sdk`
+ * release into a docs change, and says what still needs a writer. It pins the release the registry
+ * has (`npm view`) in package.json; a new major also rolls the one npm alias of the SDK (README "Two
+ * majors") to the release that was pinned. If `npm install` fails, package.json and the lock file are
+ * put back. It then compares the API members before and after (TypeDoc, as the reference reads them),
+ * re-runs the sample and content checks and, unless `--no-build`, the build, and prints a Markdown
+ * report (also to `--report`, the pull request body of .github/workflows/sdk-bump.yml).
+ * Exit 0 when the release is pinned (failing checks are in the report) or already was; 1 when
+ * nothing was changed.
  */
 import {spawnSync} from 'node:child_process';
 import {existsSync, mkdirSync, readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
+import {parseArgs} from 'node:util';
 import {diffMembers, memberMap, type MemberDiff, type MemberMap} from '../src/plugins/typedoc-sdk/members.ts';
 import {findMarkdownFiles} from './check-code-samples.ts';
 
@@ -123,7 +114,7 @@ const run: Run = (command, args) => {
 };
 
 /** The lines of npm's output that say what went wrong (`npm error …`), or its last lines. */
-export function npmErrorLines(output: string): string {
+function npmErrorLines(output: string): string {
   const lines = output.split('\n').filter((line) => line.trim());
   const errors = lines.filter((line) => /^npm (error|ERR!)/.test(line) && !/complete log/.test(line));
   return (errors.length ? errors : lines).slice(0, 6).join('\n');
@@ -157,7 +148,7 @@ export function install(plan: BumpPlan, exec: Run = run, siteDir = SITE_DIR): vo
 }
 
 /** The public members of the installed SDK, as the API reference reads them. */
-export async function installedMembers(siteDir = SITE_DIR): Promise<MemberMap> {
+async function installedMembers(siteDir = SITE_DIR): Promise<MemberMap> {
   const {Application} = await import('typedoc');
   const sdk = readJson(path.join(siteDir, 'node_modules', SDK, 'package.json')) as {
     types: string;
@@ -312,18 +303,21 @@ export function writerTasks(plan: BumpPlan, siteDir = SITE_DIR): string[] {
   return tasks;
 }
 
-function parseArguments(argv: string[]) {
-  const args = [...argv];
-  const take = (flag: string) => {
-    const index = args.indexOf(flag);
-    return index === -1 ? undefined : args.splice(index, 2)[1];
-  };
-  const report = take('--report');
-  const build = !args.includes('--no-build');
-  const [spec, ...rest] = args.filter((arg) => arg !== '--no-build');
-  if (!spec || rest.length || spec.startsWith('-'))
-    throw new BumpError('usage: npm run sdk:bump -- <version | latest> [--report <file>] [--no-build]');
-  return {spec, report, build};
+function parseArguments(args: string[]) {
+  const usage = 'usage: npm run sdk:bump -- <version | latest> [--report <file>] [--no-build]';
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args,
+      allowPositionals: true,
+      options: {report: {type: 'string'}, 'no-build': {type: 'boolean'}},
+    });
+  } catch {
+    throw new BumpError(usage);
+  }
+  const [spec, ...rest] = parsed.positionals;
+  if (!spec || rest.length) throw new BumpError(usage);
+  return {spec, report: parsed.values.report, build: !parsed.values['no-build']};
 }
 
 async function printMembers(): Promise<number> {
@@ -346,23 +340,13 @@ async function main(argv: string[]): Promise<number> {
   install(plan);
   const after = membersInChild();
   const checks = [
-    check(
-      'code samples and node configs (npm run check:samples)',
-      'node',
-      ['scripts/check-code-samples.ts'],
-      run,
-    ),
-    check(
-      'content rules: versions, addresses (npm run check:content)',
-      'node',
-      ['scripts/check-content.ts'],
-      run,
-    ),
-  ];
-  if (build) {
-    console.error('Building the site (API reference and changes page) …');
-    checks.push(check('site build (npm run build)', 'npm', ['run', 'build'], run));
-  }
+    ['code samples and node configs (npm run check:samples)', 'node', 'scripts/check-code-samples.ts'],
+    ['content rules: versions, addresses (npm run check:content)', 'node', 'scripts/check-content.ts'],
+    ...(build ? [['site build (npm run build)', 'npm', 'run', 'build']] : []),
+  ].map(([name, command, ...args]) => {
+    console.error(`Running the ${name} …`);
+    return check(name, command, args, run);
+  });
   const changesPage = path.join(SITE_DIR, 'docs/usage/sdk/api/changes.md');
   const changesSummary =
     build && existsSync(changesPage)

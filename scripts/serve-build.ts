@@ -17,40 +17,24 @@
  * Usage: node scripts/serve-build.ts [--dir build] [--port 3000] [--host 127.0.0.1]
  * The base URL comes from BASE_URL, as in the build.
  */
-import {createServer} from 'node:http';
 import {createReadStream, promises as fs, type Stats} from 'node:fs';
-import type {IncomingMessage, ServerResponse} from 'node:http';
+import {createServer, type IncomingMessage, type Server, type ServerResponse} from 'node:http';
+import type {AddressInfo} from 'node:net';
 import path from 'node:path';
 import {Readable} from 'node:stream';
 import {fileURLToPath} from 'node:url';
+import {parseArgs} from 'node:util';
 import serveHandler from 'serve-handler';
 import {compressBody} from './lib/compress.ts';
 
 /** What GitHub Pages sends on every response. */
 export const PAGES_CACHE_CONTROL = 'max-age=600';
 
-const COMPRESSIBLE = new Set([
-  '.html',
-  '.js',
-  '.mjs',
-  '.css',
-  '.json',
-  '.xml',
-  '.txt',
-  '.md',
-  '.svg',
-  '.map',
-]);
+const COMPRESSIBLE = new Set('.html .js .mjs .css .json .xml .txt .md .svg .map'.split(' '));
 /** Smaller bodies are not worth compressing. */
 const MIN_COMPRESS_BYTES = 512;
 
-async function isFile(file: string): Promise<boolean> {
-  try {
-    return (await fs.stat(file)).isFile();
-  } catch {
-    return false;
-  }
-}
+const isFile = async (file: string) => (await fs.stat(file).catch(() => undefined))?.isFile() ?? false;
 
 /**
  * Where GitHub Pages finds a decoded URL path (relative to the site root, starting
@@ -62,13 +46,11 @@ export async function resolvePagesPath(
   urlPath: string,
 ): Promise<{file: string} | {redirect: string} | null> {
   const local = path.join(root, urlPath);
-  if (urlPath.endsWith('/')) {
-    const index = path.join(local, 'index.html');
-    return (await isFile(index)) ? {file: index} : null;
-  }
+  const index = path.join(local, 'index.html');
+  if (urlPath.endsWith('/')) return (await isFile(index)) ? {file: index} : null;
   if (await isFile(local)) return {file: local};
   if (await isFile(`${local}.html`)) return {file: `${local}.html`};
-  if (await isFile(path.join(local, 'index.html'))) return {redirect: `${urlPath}/`};
+  if (await isFile(index)) return {redirect: `${urlPath}/`};
   return null;
 }
 
@@ -86,12 +68,8 @@ export function createStaticServer({root, baseUrl = '/'}: {root: string; baseUrl
   async function compressedBody(file: string, stats: Stats, encoding: 'br' | 'gzip'): Promise<Buffer> {
     // Keyed by modification time and size too: a rebuilt file must not be served stale.
     const key = `${encoding}:${file}:${stats.mtimeMs}:${stats.size}`;
-    let body = compressed.get(key);
-    if (!body) {
-      body = compressBody(await fs.readFile(file), encoding);
-      compressed.set(key, body);
-    }
-    return body;
+    if (!compressed.has(key)) compressed.set(key, compressBody(await fs.readFile(file), encoding));
+    return compressed.get(key)!;
   }
 
   /**
@@ -100,23 +78,23 @@ export function createStaticServer({root, baseUrl = '/'}: {root: string; baseUrl
    * Content-Length, ranges and ETag describe the bytes actually sent.
    */
   function fileMethods(res: ServerResponse, encoding: 'br' | 'gzip' | undefined) {
-    const compresses = (file: string, stats: Stats) =>
-      encoding !== undefined &&
-      stats.isFile() &&
-      stats.size > MIN_COMPRESS_BYTES &&
-      COMPRESSIBLE.has(path.extname(file));
+    /** The file's stats, and its compressed body when it is sent compressed. */
+    const read = async (file: string) => {
+      const stats = await fs.lstat(file);
+      const compresses =
+        encoding && stats.isFile() && stats.size > MIN_COMPRESS_BYTES && COMPRESSIBLE.has(path.extname(file));
+      return {stats, body: compresses ? await compressedBody(file, stats, encoding) : undefined};
+    };
     return {
       async lstat(file: string) {
-        const stats = await fs.lstat(file);
-        if (!encoding || !compresses(file, stats)) return stats;
-        const body = await compressedBody(file, stats, encoding);
+        const {stats, body} = await read(file);
+        if (!body) return stats;
         return Object.assign(Object.create(Object.getPrototypeOf(stats)), stats, {size: body.length});
       },
       async createReadStream(file: string, range: {start?: number; end?: number} = {}) {
-        const stats = await fs.lstat(file);
-        if (!encoding || !compresses(file, stats)) return createReadStream(file, range);
-        const body = await compressedBody(file, stats, encoding);
-        if (!res.headersSent) res.setHeader('Content-Encoding', encoding);
+        const {body} = await read(file);
+        if (!body) return createReadStream(file, range);
+        if (!res.headersSent) res.setHeader('Content-Encoding', encoding!);
         const end = range.end === undefined ? body.length : range.end + 1;
         return Readable.from([body.subarray(range.start ?? 0, end)]);
       },
@@ -143,42 +121,31 @@ export function createStaticServer({root, baseUrl = '/'}: {root: string; baseUrl
   };
 
   return createServer(async (req, res) => {
+    const plain = (status: number, text: string, headers: Record<string, string> = {}) =>
+      res.writeHead(status, {...headers, 'Content-Type': 'text/plain; charset=utf-8'}).end(text);
     try {
       res.setHeader('Cache-Control', PAGES_CACHE_CONTROL);
       res.setHeader('X-Content-Type-Options', 'nosniff');
-      if (req.method !== 'GET' && req.method !== 'HEAD') {
-        res.writeHead(405, {Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8'});
-        res.end('Method Not Allowed\n');
-        return;
-      }
+      if (req.method !== 'GET' && req.method !== 'HEAD')
+        return plain(405, 'Method Not Allowed\n', {Allow: 'GET, HEAD'});
       const url = new URL(req.url ?? '/', 'http://localhost');
       let decoded: string;
       try {
         decoded = decodeURIComponent(url.pathname);
       } catch {
-        res.writeHead(400, {'Content-Type': 'text/plain; charset=utf-8'});
-        res.end('Bad Request\n');
-        return;
+        return plain(400, 'Bad Request\n');
       }
-      if (!decoded.startsWith(baseUrl)) {
-        // The root of a project site's host: send the visitor to the site.
-        if (decoded === '/' || decoded === baseUrl.slice(0, -1)) {
-          res.writeHead(302, {Location: baseUrl}).end();
-          return;
-        }
-      }
+      // The root of a project site's host: send the visitor to the site.
+      if (!decoded.startsWith(baseUrl) && (decoded === '/' || decoded === baseUrl.slice(0, -1)))
+        return res.writeHead(302, {Location: baseUrl}).end();
       const sitePath = decoded.startsWith(baseUrl) ? `/${decoded.slice(baseUrl.length)}` : undefined;
       const inside =
         sitePath !== undefined &&
         !sitePath.includes('\0') &&
         !path.relative(absoluteRoot, path.join(absoluteRoot, sitePath)).startsWith('..');
       const resolved = inside ? await resolvePagesPath(absoluteRoot, sitePath) : null;
-      if (resolved && 'redirect' in resolved) {
-        const location = `${baseUrl}${encodeURI(resolved.redirect.slice(1))}${url.search}`;
-        res.writeHead(301, {Location: location, 'Content-Type': 'text/plain; charset=utf-8'});
-        res.end();
-        return;
-      }
+      if (resolved && 'redirect' in resolved)
+        return plain(301, '', {Location: `${baseUrl}${encodeURI(resolved.redirect.slice(1))}${url.search}`});
       // A path nothing answers goes to serve-handler as a name no file has, so it
       // sends the build's 404.html with status 404.
       const target = resolved
@@ -195,27 +162,32 @@ export function createStaticServer({root, baseUrl = '/'}: {root: string; baseUrl
     } catch (error) {
       // The cause goes to the server's log; the visitor gets no path or stack trace.
       console.error(error);
-      if (!res.headersSent) res.writeHead(500, {'Content-Type': 'text/plain; charset=utf-8'});
-      res.end('Internal Server Error\n');
+      if (res.headersSent) res.end();
+      else plain(500, 'Internal Server Error\n');
     }
   });
 }
 
-function parseArgs(argv: string[]): Record<string, string> {
-  const args: Record<string, string> = {};
-  for (let i = 0; i < argv.length; i += 2) args[argv[i].replace(/^--/, '')] = argv[i + 1];
-  return args;
+/** Serves the build in `root` on a free port of 127.0.0.1, for tools that start their own server. */
+export function serveOnFreePort(root: string): Promise<{server: Server; origin: string}> {
+  return new Promise((resolve, reject) => {
+    const server = createStaticServer({root});
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () =>
+      resolve({server, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`}),
+    );
+  });
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
-  const args = parseArgs(process.argv.slice(2));
+  const {values: args} = parseArgs({
+    options: {dir: {type: 'string'}, port: {type: 'string'}, host: {type: 'string'}},
+  });
   const root = args.dir ?? 'build';
   const port = Number(args.port ?? process.env.PORT ?? 3000);
   const host = args.host ?? '127.0.0.1';
   const baseUrl = normalizeBaseUrl(process.env.BASE_URL ?? '/');
-  try {
-    await fs.access(path.join(root, 'index.html'));
-  } catch {
+  if (!(await isFile(path.join(root, 'index.html')))) {
     console.error(`No build found in "${root}". Run \`npm run build\` first.`);
     process.exit(1);
   }

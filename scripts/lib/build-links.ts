@@ -9,16 +9,8 @@ import path from 'node:path';
 import {load} from 'cheerio';
 import {builtHtmlFiles, routeOfHtmlFile} from '../../src/build-output/index.ts';
 
-/** Attributes that make the browser request a URL, by element. */
-const URL_ATTRIBUTES = [
-  ['a', 'href'],
-  ['link', 'href'],
-  ['script', 'src'],
-  ['img', 'src'],
-  ['source', 'src'],
-  ['iframe', 'src'],
-];
-const SRCSET_ELEMENTS = ['img', 'source'];
+/** Elements whose attribute makes the browser request a URL. */
+const URL_ATTRIBUTES = 'a[href], link[href], script[src], img[src], source[src], iframe[src]';
 
 /**
  * The internal URL paths (no query or fragment) one page links to, each once.
@@ -35,32 +27,17 @@ export function internalLinks(
   const origins = new Set([local, ...siteOrigins.map((origin) => new URL(origin).origin)]);
   // With scripting off, the contents of <noscript> are parsed as markup: their links count too.
   const $ = load(html, {scriptingEnabled: false});
-  const written: string[] = [];
-  for (const [element, attribute] of URL_ATTRIBUTES) {
-    $(`${element}[${attribute}]`).each((_, node) => {
-      written.push(String($(node).attr(attribute)));
-    });
-  }
-  for (const element of SRCSET_ELEMENTS) {
-    $(`${element}[srcset]`).each((_, node) => {
-      for (const candidate of String($(node).attr('srcset')).split(',')) {
-        const url = candidate.trim().split(/\s+/)[0];
-        if (url) written.push(url);
-      }
-    });
-  }
+  const written = $(URL_ATTRIBUTES)
+    .toArray()
+    .map((node) => String($(node).attr('href') ?? $(node).attr('src')));
+  $('img[srcset], source[srcset]').each((_, node) => {
+    for (const candidate of String($(node).attr('srcset')).split(','))
+      written.push(candidate.trim().split(/\s+/)[0]);
+  });
   const paths = new Set<string>();
   for (const href of written) {
-    if (href === '' || href.startsWith('#')) continue;
-    let url;
-    try {
-      url = new URL(href, `${local}${pagePath}`);
-    } catch {
-      continue;
-    }
-    if (!origins.has(url.origin)) continue;
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') continue;
-    paths.add(url.pathname);
+    const url = href === '' || href.startsWith('#') ? null : URL.parse(href, `${local}${pagePath}`);
+    if (url && origins.has(url.origin) && /^https?:$/.test(url.protocol)) paths.add(url.pathname);
   }
   return [...paths];
 }

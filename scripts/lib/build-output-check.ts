@@ -1,14 +1,9 @@
 /**
- * Preloaded (`--import`) into the Docusaurus build process by
- * scripts/build-checked.ts: keeps everything the process writes to stdout and
- * stderr, and when it exits, judges it whole (./build-output.ts). A build that
- * printed a warning exits 1 with the verdict on stderr.
- *
- * Why in the build's own process: the check used to run in a parent process that
- * read the build's output through pipes, and that process (about 65 MB resident,
- * idle) counted towards the build's peak memory for the whole build. Child
- * processes of the build pass their output through this process
- * (src/node/node-child.ts), so it sees theirs too.
+ * Preloaded (`--import`) into the Docusaurus build process by scripts/build-checked.ts: keeps
+ * everything the process writes to stdout and stderr and, when it exits, judges it whole
+ * (./build-output.ts); a build that printed a warning exits 1 with the verdict on stderr. It runs
+ * in the build's own process so that no parent process holds memory beside the build; child
+ * processes of the build pass their output through this one (src/node/node-child.ts).
  */
 import {writeSync} from 'node:fs';
 import {isMainThread} from 'node:worker_threads';

@@ -1,14 +1,15 @@
 /**
- * Flags for every Chromium the project starts (Playwright's browser tests and the
- * audit's Lighthouse runs): root needs `--no-sandbox`; the rest keep a headless
- * run quiet and free of background traffic that would disturb measurements.
+ * The one place that says which Chromium the project starts and with which flags: Playwright's
+ * browser tests, the Mermaid renderer, the visual diff, the search bench and the audit.
  */
 import {existsSync} from 'node:fs';
 
-const runningAsRoot = process.getuid?.() === 0;
-
+/**
+ * Root needs `--no-sandbox`; the rest keep a headless run quiet and free of background traffic
+ * that would disturb measurements.
+ */
 export const CHROMIUM_ARGS = [
-  ...(runningAsRoot ? ['--no-sandbox'] : []),
+  ...(process.getuid?.() === 0 ? ['--no-sandbox'] : []),
   '--disable-gpu',
   '--no-first-run',
   '--disable-background-networking',
@@ -17,6 +18,12 @@ export const CHROMIUM_ARGS = [
 ];
 
 /** Debian's Chromium where installed (Playwright cannot download browsers on our CI machines); otherwise undefined, for Playwright's own. */
-export const systemChromium = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((file) =>
-  existsSync(file),
-);
+export const findSystemChromium = () =>
+  ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((file) => existsSync(file));
+
+/** Options for Playwright's `chromium.launch()`. */
+const systemChromium = findSystemChromium();
+export const CHROMIUM_LAUNCH_OPTIONS = {
+  ...(systemChromium && {executablePath: systemChromium}),
+  args: CHROMIUM_ARGS,
+};

@@ -21,7 +21,6 @@
  *   reads the older `:::warning Title` form, and the whole box renders as a plain paragraph.
  */
 import {readFileSync} from 'node:fs';
-import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {ADMONITION_KEYWORDS, MarkdownError, parsePage} from '../../src/markdown/index.ts';
 import {findUnknownAddresses, type KnownAddresses} from './known-addresses.ts';
@@ -35,39 +34,12 @@ const SECRET_ASSIGNMENT =
   /\b([A-Z0-9_]*(?:PRIVATE_KEY|API_KEY|SECRET|MNEMONIC|PASSWORD|PASSPHRASE)[A-Z0-9_]*)=(\S*)/g;
 const PRIVATE_KEY_OPTION = /--private-key(?:=|\s+)(\S+)/g;
 
-/**
- * Development keys that anyone can look up. Hardhat and Anvil derive theirs from the mnemonic
- * "test test … junk", Ganache's deterministic mode from "myth like bonus … collect" (path
- * m/44'/60'/0'/0/i, accounts 0 to 9). The last one is the Streamr dev environment's key, published in
- * streamr-dev/network-contracts.
- */
-const PUBLIC_DEVELOPMENT_KEYS = new Map([
-  ...[
-    'ac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80',
-    '59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d',
-    '5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a',
-    '7c852118294e51e653712a81e05800f419141751be58f605c371e15141b007a6',
-    '47e179ec197488593b187f80a00eb0da91f1b9d0b13f8733639f19c30a34926a',
-    '8b3a350cf5c34c9194ca85829a2df0ec3153be0318b5e2d3348e872092edffba',
-    '92db14e403b83dfe3df233f83dfa3a0d7096f21ca9b0d6d6b8d88b2b4ec1564e',
-    '4bbbf85ce3377467afe5d46f804f221813b2bb87f24d81f60f1fcdbf7cbf4356',
-    'dbda1821b80551c9d65939329250298aa3472ba22feea921c0cf5d620ea67b97',
-    '2a871d0798f97d79848a013d4936a73bf4cc922c825d33c1cf7073dff6d409c6',
-  ].map((key, index): [string, string] => [key, `Hardhat/Anvil test account #${index}`]),
-  ...[
-    '4f3edf983ac636a65a842ce7c78d9aa706d3b113bce9c46f30d7d21715b23b1d',
-    '6cbed15c793ce57650b9877cf6fa156fbef513c4e6134f022a85b1ffdd59b2a1',
-    '6370fd033278c143179d81c5526140625662b8daa446c22ee2d73db3707e620c',
-    '646f1ce2fdad0e6deeeb5c7e8e5543bdde65e86029e2fd9fc169899c440a7913',
-    'add53f9a7e588d003326d1cbf9e4a43c061aadd9bc938c843a79e7b4fd2ad743',
-    '395df67f0c2d2d9fe1ad08d1bc8b6627011959b79c53d7dd6a3536a33ab8a4fd',
-    'e485d098507f54e7733a205420dfddbe58db035fa577fc294ebd14db90767a52',
-    'a453611d9419d0e56f499079478fd72c37b251a94bfde4d19872c44cf65386e3',
-    '829e924fdf021ba3dbbc4225edfece9aca04b929d6e75613329ca6f1d31c0bb4',
-    'b0057716d5917badaf911b193b12b910811c1497b5bada8d7711f758981c3773',
-  ].map((key, index): [string, string] => [key, `Ganache deterministic account #${index}`]),
-  ['5e98cce00cff5dea6b454889f359a4ec06b9fa6b88e9d69b86de8e1c81887da0', 'Streamr dev environment key'],
-]);
+/** Development keys anyone can look up, each with where it comes from (scripts/data/README.md). */
+const PUBLIC_DEVELOPMENT_KEYS = new Map<string, string>(
+  Object.entries(
+    JSON.parse(readFileSync(new URL('../data/public-development-keys.json', import.meta.url), 'utf8')),
+  ),
+);
 
 /** 64 hex digits not part of a longer hex run (so 40-digit addresses and longer hex blobs are not keys). */
 const KEY_SHAPED = /(?<![0-9a-fA-F])(?:0x)?([0-9a-fA-F]{64})(?![0-9a-fA-F])/g;
@@ -76,15 +48,7 @@ const KEY_SHAPED = /(?<![0-9a-fA-F])(?:0x)?([0-9a-fA-F]{64})(?![0-9a-fA-F])/g;
 const PRIVATE_KEY_VALUE =
   /(?:\bprivate_?key["']?\s*[:=]|\b[A-Z0-9_]*PRIVATE_KEY\s*[:=]|--private-key(?:=|\s+))\s*["'`]?(?:0x)?[0-9a-fA-F]{64}(?![0-9a-fA-F])/gi;
 
-const PACKAGE_JSON = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../package.json');
-
-let pinnedFromPackageJson: string | undefined;
-
-/** The `@streamr/sdk` version the site pins, read once from package.json. */
-function sitePinnedSdkVersion() {
-  pinnedFromPackageJson ??= pinnedSdkVersion(PACKAGE_JSON);
-  return pinnedFromPackageJson;
-}
+let sitePinned: string | undefined;
 
 /** The exact `@streamr/sdk` version in a package.json. */
 export function pinnedSdkVersion(packageJsonPath: string): string {
@@ -99,6 +63,24 @@ export function pinnedSdkVersion(packageJsonPath: string): string {
 }
 
 type TaggedLine = {line: number; text: string; language: string | null};
+
+/**
+ * A rule that looks at one line at a time, as a check of a page: `rule` gives the messages for a
+ * line's text and the language of the code block it is in (null for prose). `lines` picks the
+ * lines: by default those of ./taggedLines; `everyLine` for rules that read fences and all.
+ */
+function perLine(
+  rule: (text: string, language: string | null) => string[],
+  lines: (source: string, file: string) => TaggedLine[] = taggedLines,
+) {
+  return (source: string, file: string): ContentProblem[] =>
+    lines(source, file).flatMap(({line, text, language}) =>
+      rule(text, language).map((message) => ({file, line, message})),
+    );
+}
+
+const everyLine = (source: string): TaggedLine[] =>
+  source.split('\n').map((text, index) => ({line: index + 1, text, language: null}));
 
 /**
  * The page's lines, each with the language of the code block it is in (null for prose; '' for a
@@ -140,32 +122,24 @@ function tagLines(source: string, file: string): TaggedLine[] {
 }
 
 /** Secrets put on a shell command line in `bash`/`sh`/`shell`/`zsh`/`console` blocks. */
-export function findSecretsOnShellCommandLines(source: string, file: string): ContentProblem[] {
-  const problems: ContentProblem[] = [];
-  for (const {line, text, language} of taggedLines(source, file)) {
-    if (!language || !SHELL_LANGUAGES.has(language)) continue;
-    const code = text.replace(/(^|\s)#.*$/, '$1'); // a comment is not executed
-    for (const match of code.matchAll(SECRET_ASSIGNMENT)) {
-      if (isLiteral(match[2])) {
-        problems.push({
-          file,
-          line,
-          message: `\`${match[1]}=…\` puts a secret on the command line, where it stays in the shell history; read it with \`read -rs ${match[1]}\` and then \`export ${match[1]}\``,
-        });
-      }
-    }
-    for (const match of code.matchAll(PRIVATE_KEY_OPTION)) {
-      if (isLiteral(match[1])) {
-        problems.push({
-          file,
-          line,
-          message: `\`--private-key ${match[1].slice(0, 12)}\` writes the key into the shell history; pass "$PRIVATE_KEY" (set with \`read -rs PRIVATE_KEY\`) or use a config file`,
-        });
-      }
-    }
-  }
-  return problems;
-}
+export const findSecretsOnShellCommandLines = perLine((text, language) => {
+  if (!language || !SHELL_LANGUAGES.has(language)) return [];
+  const code = text.replace(/(^|\s)#.*$/, '$1'); // a comment is not executed
+  return [
+    ...[...code.matchAll(SECRET_ASSIGNMENT)]
+      .filter((match) => isLiteral(match[2]))
+      .map(
+        ([, name]) =>
+          `\`${name}=…\` puts a secret on the command line, where it stays in the shell history; read it with \`read -rs ${name}\` and then \`export ${name}\``,
+      ),
+    ...[...code.matchAll(PRIVATE_KEY_OPTION)]
+      .filter((match) => isLiteral(match[1]))
+      .map(
+        ([, value]) =>
+          `\`--private-key ${value.slice(0, 12)}\` writes the key into the shell history; pass "$PRIVATE_KEY" (set with \`read -rs PRIVATE_KEY\`) or use a config file`,
+      ),
+  ];
+});
 
 /** True if a shell word is a literal value rather than a reference to a variable or command output. */
 function isLiteral(word: string): boolean {
@@ -174,22 +148,18 @@ function isLiteral(word: string): boolean {
 }
 
 /** Publicly known private keys anywhere on the page, prose or code. */
-export function findPubliclyKnownKeys(source: string, file: string): ContentProblem[] {
-  const problems: ContentProblem[] = [];
-  source.split('\n').forEach((text, index) => {
-    for (const match of text.matchAll(KEY_SHAPED)) {
+export const findPubliclyKnownKeys = perLine(
+  (text) =>
+    [...text.matchAll(KEY_SHAPED)].flatMap((match) => {
       const reason = whyPubliclyKnown(match[1].toLowerCase());
-      if (reason) {
-        problems.push({
-          file,
-          line: index + 1,
-          message: `${match[0].slice(0, 12)}… is a publicly known private key (${reason}); use a placeholder that fails validation, such as YOUR_PRIVATE_KEY`,
-        });
-      }
-    }
-  });
-  return problems;
-}
+      return reason
+        ? [
+            `${match[0].slice(0, 12)}… is a publicly known private key (${reason}); use a placeholder that fails validation, such as YOUR_PRIVATE_KEY`,
+          ]
+        : [];
+    }),
+  everyLine,
+);
 
 /** Why a key (64 lowercase hex digits) is publicly known, or undefined. */
 function whyPubliclyKnown(hex: string): string | undefined {
@@ -201,19 +171,14 @@ function whyPubliclyKnown(hex: string): string | undefined {
 }
 
 /** Private key settings whose value would pass validation, so a reader could run the example as is. */
-export function findUsablePrivateKeyValues(source: string, file: string): ContentProblem[] {
-  const problems: ContentProblem[] = [];
-  source.split('\n').forEach((text, index) => {
-    for (const match of text.matchAll(PRIVATE_KEY_VALUE)) {
-      problems.push({
-        file,
-        line: index + 1,
-        message: `"${match[0].slice(0, 30)}…" sets a private key that passes validation; use a placeholder that fails it, such as YOUR_PRIVATE_KEY`,
-      });
-    }
-  });
-  return problems;
-}
+export const findUsablePrivateKeyValues = perLine(
+  (text) =>
+    [...text.matchAll(PRIVATE_KEY_VALUE)].map(
+      ([setting]) =>
+        `"${setting.slice(0, 30)}…" sets a private key that passes validation; use a placeholder that fails it, such as YOUR_PRIVATE_KEY`,
+    ),
+  everyLine,
+);
 
 /** A Streamr release number (majors are 100 and up): 103, 103.x, 103.3, 103.3.1. */
 const RELEASE = String.raw`(1\d\d(?:\.(?:\d+|x)){0,2})(?![\d.]*\d)`;
@@ -251,7 +216,9 @@ const HISTORICAL_MARKER = /version:\s*historical/;
 export function findSdkVersionMismatches(
   source: string,
   file: string,
-  pinned: string = sitePinnedSdkVersion(),
+  pinned: string = (sitePinned ??= pinnedSdkVersion(
+    fileURLToPath(new URL('../../package.json', import.meta.url)),
+  )),
 ): ContentProblem[] {
   if (isBlogPost(file)) return [];
   const problems: ContentProblem[] = [];
@@ -295,22 +262,18 @@ function isBlogPost(file: string): boolean {
  * Table cells that say only "unchanged", which reads as "still the default"; name what left it
  * unchanged (for example "not changed by SIP-20") and where the live value can be read.
  */
-export function findBareUnchangedCells(source: string, file: string): ContentProblem[] {
-  const problems: ContentProblem[] = [];
-  for (const {line, text, language} of taggedLines(source, file)) {
-    if (language !== null || !text.trim().startsWith('|')) continue;
-    const cells = text.split('|').map((cell) => cell.trim().toLowerCase());
-    if (cells.includes('unchanged')) {
-      problems.push({
-        file,
-        line,
-        message:
-          'a table cell says only "unchanged"; say what did not change it (e.g. "not changed by SIP-20") and point to where the live value can be read',
-      });
-    }
-  }
-  return problems;
-}
+export const findBareUnchangedCells = perLine((text, language) =>
+  language === null &&
+  text.trim().startsWith('|') &&
+  text
+    .split('|')
+    .map((cell) => cell.trim().toLowerCase())
+    .includes('unchanged')
+    ? [
+        'a table cell says only "unchanged"; say what did not change it (e.g. "not changed by SIP-20") and point to where the live value can be read',
+      ]
+    : [],
+);
 
 const SPACE_TITLED_ADMONITION = new RegExp(`^\\s*(:{3,})(${ADMONITION_KEYWORDS.join('|')})[ \\t]+(\\S.*)$`);
 
@@ -318,21 +281,12 @@ const SPACE_TITLED_ADMONITION = new RegExp(`^\\s*(:{3,})(${ADMONITION_KEYWORDS.j
  * Admonitions titled the MDX 1 way (`:::warning Title`), which the site's Docusaurus settings
  * (`future.v4`, so no `mdx1Compat.admonitions`) render as the literal text ":::warning Title".
  */
-export function findSpaceTitledAdmonitions(source: string, file: string): ContentProblem[] {
-  const problems: ContentProblem[] = [];
-  for (const {line, text, language} of taggedLines(source, file)) {
-    if (language !== null) continue;
-    const match = SPACE_TITLED_ADMONITION.exec(text);
-    if (!match) continue;
-    const [, colons, type, title] = match;
-    problems.push({
-      file,
-      line,
-      message: `admonition title without brackets renders as plain text; write ${colons}${type}[${title.trim()}]`,
-    });
-  }
-  return problems;
-}
+export const findSpaceTitledAdmonitions = perLine((text, language) => {
+  const match = language === null ? SPACE_TITLED_ADMONITION.exec(text) : null;
+  if (!match) return [];
+  const [, colons, type, title] = match;
+  return [`admonition title without brackets renders as plain text; write ${colons}${type}[${title.trim()}]`];
+});
 
 /** Every rule of this module, problems sorted by line. */
 export function checkContentRules(

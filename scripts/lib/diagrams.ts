@@ -10,19 +10,19 @@
  * This module finds the diagrams in the docs (through the site's Markdown front-end,
  * src/markdown) and checks the rendered set.
  */
-import {promises as fs} from 'node:fs';
+import {existsSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {nextSibling, parsePage, plainText} from '../../src/markdown/index.ts';
 import {diagramKey, normalizeDiagramSource} from '../../src/theme/Mermaid/diagram-key.ts';
+import {findMarkdownFiles} from '../check-code-samples.ts';
 
 export const DIAGRAMS_DIR = 'static/diagrams';
 export const MANIFEST = `${DIAGRAMS_DIR}/manifest.json`;
 /** The site's Mermaid themes (docusaurus.config.ts, themeConfig.mermaid.theme); a unit test keeps them in step. */
 export const THEMES = {light: 'neutral', dark: 'dark'};
 
-/** Content folders with Markdown; the generated SDK reference has no diagrams. */
-export const CONTENT_DIRS = ['docs', 'blog'];
-const SKIP = [path.join('docs', 'usage', 'sdk', 'api')];
+/** Content folders with Markdown (findMarkdownFiles leaves out the generated SDK reference). */
+const CONTENT_DIRS = ['docs', 'blog'];
 
 export type Diagram = {
   key: string;
@@ -62,24 +62,12 @@ export function diagramsIn(text: string, file: string): Diagram[] {
   });
 }
 
-/** Every diagram in the site's Markdown; `root` is the project folder. */
+/** Every diagram in the site's Markdown, by file and line; `root` is the project folder. */
 export async function findDiagrams(root: string): Promise<Diagram[]> {
-  const diagrams: Diagram[] = [];
-  for (const dir of CONTENT_DIRS) {
-    let entries;
-    try {
-      entries = await fs.readdir(path.join(root, dir), {recursive: true, withFileTypes: true});
-    } catch {
-      continue;
-    }
-    for (const entry of entries) {
-      if (!entry.isFile() || !/\.mdx?$/.test(entry.name)) continue;
-      const file = path.relative(root, path.join(entry.parentPath, entry.name));
-      if (SKIP.some((skip) => file.startsWith(skip))) continue;
-      diagrams.push(...diagramsIn(await fs.readFile(path.join(root, file), 'utf8'), file));
-    }
-  }
-  return diagrams.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line);
+  const folders = CONTENT_DIRS.map((dir) => path.join(root, dir)).filter((dir) => existsSync(dir));
+  return findMarkdownFiles(folders).flatMap((file) =>
+    diagramsIn(readFileSync(file, 'utf8'), path.relative(root, file)),
+  );
 }
 
 /**

@@ -1,172 +1,94 @@
 /**
  * Where things are in a JSON text, for error messages that name a line: the 1-based line of every
- * member key and array item (by JSON Pointer), and the line of the first syntax error.
- * `JSON.parse` stays the judge of validity; Node 20's messages often give no position at all.
+ * member (its name) and array item, by JSON Pointer, and the line of a syntax error. `JSON.parse`
+ * is the judge of validity; TypeScript's JSON parser, which is more lenient, gives the positions.
  */
+import ts from 'typescript';
 
-/** `line` is where the value starts; `keyLine` where its member name is (absent for array items and the root). */
-export type JsonLocation = {line: number; keyLine?: number};
 export type JsonParseResult =
-  | {ok: true; value: unknown; locations: Map<string, JsonLocation>}
-  | {ok: false; line: number; message: string};
-
-/** What each one-letter escape after a backslash stands for in a JSON string. */
-const SIMPLE_ESCAPES: Record<string, string> = {
-  '"': '"',
-  '\\': '\\',
-  '/': '/',
-  b: '\b',
-  f: '\f',
-  n: '\n',
-  r: '\r',
-  t: '\t',
-};
+  {ok: true; value: unknown; locations: Map<string, number>} | {ok: false; line: number; message: string};
 
 export const escapePointerSegment = (segment: string): string =>
   segment.replaceAll('~', '~0').replaceAll('/', '~1');
 
-/** Parses `text` with JSON.parse and maps each JSON Pointer to its lines. */
+/** Parses `text` with JSON.parse and maps each JSON Pointer to its line. */
 export function parseJsonWithLocations(text: string): JsonParseResult {
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (error) {
-    const located = locate(text);
     // Node quotes the whole text back ('"{...}" is not valid JSON'); the line number says where.
     const message = (error as Error).message.replace(/, ".*" is not valid JSON$/s, '');
-    return {ok: false, line: located.error?.line ?? 1, message};
+    return {ok: false, line: syntaxErrorLine(text, message), message};
   }
-  const {locations} = locate(text);
+  const file = ts.parseJsonText('block.json', text);
+  const lineOf = (node: ts.Node) => file.getLineAndCharacterOfPosition(node.getStart(file)).line + 1;
+  const locations = new Map<string, number>();
+  const visit = (node: ts.Expression, pointer: string, line: number) => {
+    locations.set(pointer, line);
+    if (ts.isObjectLiteralExpression(node)) {
+      for (const member of node.properties) {
+        if (ts.isPropertyAssignment(member) && ts.isStringLiteral(member.name))
+          visit(member.initializer, `${pointer}/${escapePointerSegment(member.name.text)}`, lineOf(member));
+      }
+    } else if (ts.isArrayLiteralExpression(node)) {
+      node.elements.forEach((item, index) => visit(item, `${pointer}/${index}`, lineOf(item)));
+    }
+  };
+  const root = file.statements[0]?.expression;
+  if (root) visit(root, '', lineOf(root));
   return {ok: true, value, locations};
 }
 
 /**
- * The line of `pointer`'s member name (or value), or of its nearest ancestor that is in the text:
- * a node fills in defaults, and an error about a default-filled value belongs to where it was left out.
+ * The line of a syntax error: from Node's message when it gives a position, else the first place
+ * TypeScript's parser stumbles or a token JSON does not have (a bare word, a single-quoted string,
+ * a comment), else the first line.
  */
-export function lineOfPointer(
-  locations: Map<string, JsonLocation>,
-  pointer: string,
-  options: {preferValue?: boolean} = {},
-): number {
-  let current = pointer;
-  for (;;) {
-    const location = locations.get(current);
-    if (location) return options.preferValue ? location.line : (location.keyLine ?? location.line);
-    if (current === '') return 1;
-    current = current.slice(0, current.lastIndexOf('/'));
+function syntaxErrorLine(text: string, message: string): number {
+  const lineAt = (position: number) => text.slice(0, position).split('\n').length;
+  const fromMessage = /at position (\d+)/.exec(message)?.[1];
+  if (fromMessage) return lineAt(Number(fromMessage));
+  const positions: number[] = [];
+  const {parseDiagnostics} = ts.parseJsonText('block.json', text) as unknown as {
+    parseDiagnostics: ts.Diagnostic[];
+  };
+  if (parseDiagnostics[0]?.start !== undefined) positions.push(parseDiagnostics[0].start);
+  const scanner = ts.createScanner(ts.ScriptTarget.Latest, false, ts.LanguageVariant.Standard, text);
+  for (let token = scanner.scan(); token !== ts.SyntaxKind.EndOfFileToken; token = scanner.scan()) {
+    const doubleQuoted = token === ts.SyntaxKind.StringLiteral && text[scanner.getTokenStart()] === '"';
+    if (!doubleQuoted && !JSON_TOKENS.has(token)) {
+      positions.push(scanner.getTokenStart());
+      break;
+    }
   }
+  return positions.length ? lineAt(Math.min(...positions)) : 1;
 }
 
-/** A strict JSON reader that records positions instead of building values. */
-function locate(text: string): {locations: Map<string, JsonLocation>; error?: {line: number}} {
-  const locations = new Map<string, JsonLocation>();
-  let index = 0;
-  let line = 1;
+const JSON_TOKENS = new Set([
+  ts.SyntaxKind.OpenBraceToken,
+  ts.SyntaxKind.CloseBraceToken,
+  ts.SyntaxKind.OpenBracketToken,
+  ts.SyntaxKind.CloseBracketToken,
+  ts.SyntaxKind.ColonToken,
+  ts.SyntaxKind.CommaToken,
+  ts.SyntaxKind.MinusToken,
+  ts.SyntaxKind.NumericLiteral,
+  ts.SyntaxKind.TrueKeyword,
+  ts.SyntaxKind.FalseKeyword,
+  ts.SyntaxKind.NullKeyword,
+  ts.SyntaxKind.WhitespaceTrivia,
+  ts.SyntaxKind.NewLineTrivia,
+]);
 
-  class LocateError extends Error {}
-  const fail = (): never => {
-    throw new LocateError();
-  };
-  const skipWhitespace = () => {
-    while (index < text.length && ' \t\n\r'.includes(text[index])) {
-      if (text[index] === '\n') line += 1;
-      index += 1;
-    }
-  };
-  const expect = (expected: string) => {
-    if (text[index] !== expected) fail();
-    index += 1;
-  };
-  const readString = () => {
-    expect('"');
-    let result = '';
-    while (index < text.length && text[index] !== '"') {
-      const char = text[index];
-      if (char === '\n' || char < ' ') fail();
-      if (char === '\\') {
-        const escaped = text[index + 1];
-        if (escaped === 'u') {
-          if (!/^[0-9a-fA-F]{4}$/.test(text.slice(index + 2, index + 6))) fail();
-          result += String.fromCharCode(parseInt(text.slice(index + 2, index + 6), 16));
-          index += 6;
-          continue;
-        }
-        const simple = SIMPLE_ESCAPES[escaped];
-        if (simple === undefined) fail();
-        result += simple;
-        index += 2;
-        continue;
-      }
-      result += char;
-      index += 1;
-    }
-    expect('"');
-    return result;
-  };
-  const readValue = (pointer: string, keyLine: number | undefined): void => {
-    skipWhitespace();
-    locations.set(pointer, keyLine === undefined ? {line} : {line, keyLine});
-    const char = text[index];
-    if (char === '{') {
-      index += 1;
-      skipWhitespace();
-      if (text[index] === '}') {
-        index += 1;
-        return;
-      }
-      for (;;) {
-        skipWhitespace();
-        const memberLine = line;
-        const key = readString();
-        skipWhitespace();
-        expect(':');
-        readValue(`${pointer}/${escapePointerSegment(key)}`, memberLine);
-        skipWhitespace();
-        if (text[index] === ',') {
-          index += 1;
-          continue;
-        }
-        expect('}');
-        return;
-      }
-    }
-    if (char === '[') {
-      index += 1;
-      skipWhitespace();
-      if (text[index] === ']') {
-        index += 1;
-        return;
-      }
-      for (let item = 0; ; item++) {
-        readValue(`${pointer}/${item}`, undefined);
-        skipWhitespace();
-        if (text[index] === ',') {
-          index += 1;
-          continue;
-        }
-        expect(']');
-        return;
-      }
-    }
-    if (char === '"') {
-      readString();
-      return;
-    }
-    const literal = /^(?:true|false|null|-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?)/.exec(
-      text.slice(index),
-    );
-    if (!literal) return fail();
-    index += literal[0].length;
-  };
-
-  try {
-    readValue('', undefined);
-    skipWhitespace();
-    if (index < text.length) fail();
-    return {locations};
-  } catch (error) {
-    if (!(error instanceof LocateError)) throw error;
-    return {locations, error: {line}};
+/**
+ * The line of `pointer`, or of its nearest ancestor that is in the text: a node fills in
+ * defaults, and an error about a default-filled value belongs to where it was left out.
+ */
+export function lineOfPointer(locations: Map<string, number>, pointer: string): number {
+  for (let current = pointer; ; current = current.slice(0, current.lastIndexOf('/'))) {
+    const line = locations.get(current);
+    if (line !== undefined) return line;
+    if (current === '') return 1;
   }
 }

@@ -21,7 +21,7 @@ const SITE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
  * the others are the site's documented examples: counting digits, for stream IDs and user IDs, and one
  * random-looking owner of the example stream on the streams pages.
  */
-export const EXAMPLE_ADDRESSES: ReadonlyMap<string, string> = new Map([
+const EXAMPLE_ADDRESSES: ReadonlyMap<string, string> = new Map([
   [`0x${'0'.repeat(40)}`, 'the zero address'],
   ['0x1234567890123456789012345678901234567890', 'example address'],
   ['0x1234567890abcdef1234567890abcdef12345678', 'example address'],
@@ -96,7 +96,7 @@ export function loadKnownAddresses(siteDir = SITE_DIR): KnownAddresses {
 let siteKnown: KnownAddresses | undefined;
 
 /** Why an address may be shown, or undefined. */
-export function whyKnown(address: string, known: KnownAddresses): string | undefined {
+function whyKnown(address: string, known: KnownAddresses): string | undefined {
   const lower = address.toLowerCase();
   if (/^0x(.)\1{39}$/.test(lower)) return 'one digit repeated';
   return EXAMPLE_ADDRESSES.get(lower) ?? known.addresses.get(lower);

@@ -17,7 +17,7 @@ export type LogMessage = {
 };
 
 /** The placeholder an interpolated value leaves in `text`. */
-export const VALUE = '${}';
+const VALUE = '${}';
 
 // Levels an operator sees with the default LOG_LEVEL (info); trace and debug are left out.
 const LOGGER_LEVELS = new Set(['info', 'warn', 'error', 'fatal']);

@@ -5,7 +5,7 @@
  */
 import {createRequire} from 'node:module';
 import {chromium, type Page} from '@playwright/test';
-import {systemChromium} from './chromium.ts';
+import {CHROMIUM_LAUNCH_OPTIONS} from './chromium.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -17,10 +17,7 @@ export type MermaidBrowser = {
 };
 
 export async function launchMermaid(): Promise<MermaidBrowser> {
-  const browser = await chromium.launch({
-    ...(systemChromium && {executablePath: systemChromium}),
-    args: process.getuid?.() === 0 ? ['--no-sandbox'] : [],
-  });
+  const browser = await chromium.launch(CHROMIUM_LAUNCH_OPTIONS);
   try {
     const page = await browser.newPage();
     await page.setContent('<!doctype html><html><body></body></html>');

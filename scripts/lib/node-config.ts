@@ -10,7 +10,6 @@ import path from 'node:path';
 import Ajv, {type ErrorObject} from 'ajv';
 import addFormats from 'ajv-formats';
 import {escapePointerSegment, lineOfPointer} from './json-positions.ts';
-import type {JsonLocation} from './json-positions.ts';
 import {editDistance} from '../../src/utils/edit-distance.ts';
 
 /**
@@ -18,10 +17,10 @@ import {editDistance} from '../../src/utils/edit-distance.ts';
  * The validator swaps each for a well-formed stand-in, so the page never shows a value a reader could
  * mistake for a real key, and the rest of the block is still checked against the schema.
  */
-export const NODE_CONFIG_PLACEHOLDERS = Object.freeze({
-  YOUR_NODE_PRIVATE_KEY: `0x${'ab'.repeat(32)}`,
-  YOUR_OPERATOR_CONTRACT_ADDRESS: `0x${'cd'.repeat(20)}`,
-});
+const NODE_CONFIG_PLACEHOLDERS = new Map([
+  ['YOUR_NODE_PRIVATE_KEY', `0x${'ab'.repeat(32)}`],
+  ['YOUR_OPERATOR_CONTRACT_ADDRESS', `0x${'cd'.repeat(20)}`],
+]);
 
 /**
  * Plugins whose class in the node never applies its schema (it does not override
@@ -30,7 +29,7 @@ export const NODE_CONFIG_PLACEHOLDERS = Object.freeze({
  * because the node would silently ignore a misspelled key, but without defaults, and it requires
  * the keys the plugin cannot start without. Re-check this list when refreshing the schemas.
  */
-export const PLUGINS_THE_NODE_DOES_NOT_VALIDATE = Object.freeze({subscriber: ['streams']});
+const PLUGINS_THE_NODE_DOES_NOT_VALIDATE = new Map([['subscriber', ['streams']]]);
 
 /** Same pattern as packages/node/src/config/validateConfig.ts registers. */
 const ETHEREUM_ADDRESS_FORMAT = /^0x[a-zA-Z0-9]{40}$/;
@@ -42,8 +41,7 @@ const schemasByFolder = new Map<string, NodeSchemas>();
 
 /** Reads the shipped schemas once per folder (`folder`: e.g. <project>/schemas/streamr-node). */
 export function loadNodeSchemas(folder: string): NodeSchemas {
-  const cached = schemasByFolder.get(folder);
-  if (cached) return cached;
+  if (schemasByFolder.has(folder)) return schemasByFolder.get(folder)!;
   const read = (file: string) => JSON.parse(readFileSync(path.join(folder, file), 'utf8'));
   const plugins = new Map<string, object>(
     readdirSync(path.join(folder, 'plugins'))
@@ -75,19 +73,10 @@ function createAjv(schemas: NodeSchemas, useDefaults = true) {
 }
 
 /** A copy of `value` with every placeholder string replaced by its stand-in. */
-export function substitutePlaceholders(value: unknown): unknown {
-  if (typeof value === 'string') {
-    return Object.hasOwn(NODE_CONFIG_PLACEHOLDERS, value)
-      ? NODE_CONFIG_PLACEHOLDERS[value as keyof typeof NODE_CONFIG_PLACEHOLDERS]
-      : value;
-  }
-  if (Array.isArray(value)) return value.map(substitutePlaceholders);
-  if (value && typeof value === 'object') {
-    return Object.fromEntries(
-      Object.entries(value).map(([key, item]) => [key, substitutePlaceholders(item)]),
-    );
-  }
-  return value;
+function substitutePlaceholders(value: unknown): unknown {
+  return JSON.parse(JSON.stringify(value), (_key, item) =>
+    typeof item === 'string' ? (NODE_CONFIG_PLACEHOLDERS.get(item) ?? item) : item,
+  );
 }
 
 /**
@@ -96,7 +85,7 @@ export function substitutePlaceholders(value: unknown): unknown {
  */
 export function validateNodeConfig(
   config: unknown,
-  locations: Map<string, JsonLocation>,
+  locations: Map<string, number>,
   schemas: NodeSchemas,
 ): NodeConfigProblem[] {
   const problems: NodeConfigProblem[] = [];
@@ -122,9 +111,7 @@ export function validateNodeConfig(
       });
       continue;
     }
-    const requiredByPlugin = Object.hasOwn(PLUGINS_THE_NODE_DOES_NOT_VALIDATE, name)
-      ? PLUGINS_THE_NODE_DOES_NOT_VALIDATE[name as keyof typeof PLUGINS_THE_NODE_DOES_NOT_VALIDATE]
-      : undefined;
+    const requiredByPlugin = PLUGINS_THE_NODE_DOES_NOT_VALIDATE.get(name);
     const pluginAjv = createAjv(schemas, requiredByPlugin === undefined);
     if (requiredByPlugin && section && typeof section === 'object' && !Array.isArray(section)) {
       for (const key of requiredByPlugin.filter((required) => !Object.hasOwn(section, required))) {
@@ -152,7 +139,7 @@ export function validateNodeConfig(
 function describeError(
   error: ErrorObject,
   base: string,
-  locations: Map<string, JsonLocation>,
+  locations: Map<string, number>,
   schemaName: string,
 ): NodeConfigProblem {
   const pointer = `${base}${error.instancePath}`;
@@ -171,7 +158,7 @@ function describeError(
   }
   const placeholderHint =
     typeof error.data === 'string' && /^YOUR_|<.*>/.test(error.data)
-      ? `; "${error.data}" is not a placeholder the check knows (use ${Object.keys(NODE_CONFIG_PLACEHOLDERS).join(' or ')})`
+      ? `; "${error.data}" is not a placeholder the check knows (use ${[...NODE_CONFIG_PLACEHOLDERS.keys()].join(' or ')})`
       : '';
   return {
     line: lineOfPointer(locations, pointer),
@@ -191,7 +178,7 @@ function dottedPath(pointer: string): string {
  * The allowed name a misspelling most likely meant: same letters ignoring case, or at most
  * two edits away (a third of the name for short ones).
  */
-export function closestName(name: string, candidates: string[]): string | undefined {
+function closestName(name: string, candidates: string[]): string | undefined {
   let best: string | undefined;
   let bestDistance = Infinity;
   for (const candidate of candidates) {

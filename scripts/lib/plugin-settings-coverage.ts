@@ -91,7 +91,7 @@ export function tableRowsUnder(markdown: string, heading: string): TableRow[] {
  * Setting list items under the h2 heading `heading`: "- **`path`**: type; default `x`. Effect".
  * `defaultText` is the part before the first sentence break, where type and default are.
  */
-export function settingListItemsUnder(markdown: string, heading: string): SettingEntry[] {
+function settingListItemsUnder(markdown: string, heading: string): SettingEntry[] {
   const entries: SettingEntry[] = [];
   for (const node of sectionUnder(markdown, heading)) {
     if (node.type !== 'list') continue;

@@ -25,7 +25,7 @@ export const SEARCH_CODE_MARKERS: readonly string[] = [
 ];
 
 /** Request URLs of search indexes or search libraries loaded by name. */
-export const SEARCH_REQUEST_PATTERN =
+const SEARCH_REQUEST_PATTERN =
   /search[-_.]?index|searchindex|\.idx(\?|$)|minisearch|lunr|docsearch|algolia|flexsearch|pagefind|orama/i;
 
 /** The marker found in a chunk's text, if any. */

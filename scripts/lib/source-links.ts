@@ -30,10 +30,11 @@ const GENERATED_PREFIXES = ['/blog/tags', '/blog/page/', '/img/social/'];
 /** The SDK reference is written by TypeDoc into this folder during a build. */
 const API_FOLDER = 'docs/usage/sdk/api';
 
-const markdownFiles = (dir: string): string[] =>
+/** Files under `dir` whose names match `pattern`; none when there is no such folder. */
+const filesUnder = (dir: string, pattern: RegExp): string[] =>
   existsSync(dir)
     ? readdirSync(dir, {recursive: true, withFileTypes: true})
-        .filter((entry) => entry.isFile() && /\.mdx?$/.test(entry.name))
+        .filter((entry) => entry.isFile() && pattern.test(entry.name))
         .map((entry) => path.join(entry.parentPath, entry.name))
     : [];
 
@@ -65,29 +66,17 @@ function postRoute(blogDir: string, file: string): string {
 /** Every route the sources give the site, with the Markdown file of each page. */
 export function siteRoutes(root: string): Map<string, RouteTarget> {
   const routes = new Map<string, RouteTarget>();
-  const docsDir = path.join(root, 'docs');
-  for (const file of markdownFiles(docsDir)) routes.set(docRoute(docsDir, file), {file});
-  for (const entry of readdirSync(docsDir, {recursive: true, withFileTypes: true})) {
-    if (entry.name !== '_category_.json') continue;
-    const slug = JSON.parse(readFileSync(path.join(entry.parentPath, entry.name), 'utf8'))?.link?.slug;
+  const [docsDir, blogDir, pagesDir] = ['docs', 'blog', 'src/pages'].map((dir) => path.join(root, dir));
+  for (const file of filesUnder(docsDir, /\.mdx?$/)) routes.set(docRoute(docsDir, file), {file});
+  for (const file of filesUnder(docsDir, /^_category_\.json$/)) {
+    const slug = JSON.parse(readFileSync(file, 'utf8'))?.link?.slug;
     if (typeof slug === 'string') routes.set(slug, {});
   }
-  const blogDir = path.join(root, 'blog');
-  for (const file of markdownFiles(blogDir)) routes.set(postRoute(blogDir, file), {file});
-  const pagesDir = path.join(root, 'src', 'pages');
-  for (const entry of existsSync(pagesDir)
-    ? readdirSync(pagesDir, {recursive: true, withFileTypes: true})
-    : []) {
-    if (!entry.isFile() || !/\.(tsx|jsx|mdx?)$/.test(entry.name)) continue;
-    const relative = path
-      .relative(pagesDir, path.join(entry.parentPath, entry.name))
-      .split(path.sep)
-      .join('/');
+  for (const file of filesUnder(blogDir, /\.mdx?$/)) routes.set(postRoute(blogDir, file), {file});
+  for (const file of filesUnder(pagesDir, /\.(tsx|jsx|mdx?)$/)) {
+    const relative = path.relative(pagesDir, file).split(path.sep).join('/');
     const route = `/${relative.replace(/\.(tsx|jsx|mdx?)$/, '').replace(/(^|\/)index$/, '')}`;
-    routes.set(
-      route.replace(/\/$/, '') || '/',
-      /\.mdx?$/.test(entry.name) ? {file: path.join(entry.parentPath, entry.name)} : {},
-    );
+    routes.set(route.replace(/\/$/, '') || '/', /\.mdx?$/.test(file) ? {file} : {});
   }
   for (const route of GENERATED_ROUTES) routes.set(route, {});
   return routes;

@@ -15,7 +15,8 @@ import {existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync} from 'n
 import path from 'node:path';
 import {chromium} from '@playwright/test';
 import {measureIndex} from '../../scripts/audit/scale.ts';
-import {createStaticServer} from '../../scripts/serve-build.ts';
+import {CHROMIUM_LAUNCH_OPTIONS} from '../../scripts/lib/chromium.ts';
+import {serveOnFreePort} from '../../scripts/serve-build.ts';
 import {INDEX_FILE} from '../../src/plugins/search/node.ts';
 
 const BUILD = 'build';
@@ -49,16 +50,8 @@ const queries: string[] = readdirSync('tests/search-relevance')
     ),
   );
 
-const server = createStaticServer({root: BUILD});
-await new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(undefined)));
-const address = server.address();
-const site = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-
-const systemChromium = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((file) => existsSync(file));
-const browser = await chromium.launch({
-  ...(systemChromium && {executablePath: systemChromium}),
-  args: [...(process.getuid?.() === 0 ? ['--no-sandbox'] : []), '--disable-gpu', '--no-first-run'],
-});
+const {server, origin: site} = await serveOnFreePort(BUILD);
+const browser = await chromium.launch(CHROMIUM_LAUNCH_OPTIONS);
 
 try {
   // No service worker: the index files it hands over report no transfer size.

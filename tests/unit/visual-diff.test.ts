@@ -3,7 +3,7 @@ import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {PNG} from 'pngjs';
 import {describe, expect, it} from 'vitest';
-import {comparePngs, routeFileName, visualDiff, visualDiffReport} from '../../scripts/lib/visual-diff.ts';
+import {comparePngs, routeFileName, visualDiff, visualDiffReport} from '../../scripts/visual-diff.ts';
 
 /** A solid PNG, with an optional square of another colour. */
 function png(width: number, height: number, square?: {x: number; y: number; size: number}): Buffer {
@@ -28,7 +28,7 @@ function build(pageBody: string): string {
   return dir;
 }
 
-describe('visual diff of two builds (scripts/lib/visual-diff.ts)', () => {
+describe('visual diff of two builds (scripts/visual-diff.ts)', () => {
   it('counts the pixels that differ, including the area one image has and the other lacks', () => {
     expect(comparePngs(png(40, 30), png(40, 30)).changed).toBe(0);
     expect(comparePngs(png(40, 30), png(40, 30, {x: 5, y: 5, size: 10})).changed).toBe(100);
