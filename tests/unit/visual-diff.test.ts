@@ -72,7 +72,7 @@ describe('visual diff of two builds (scripts/visual-diff.ts)', () => {
       expect(existsSync(path.join(out, 'changed', comparison.files.diff!))).toBe(true);
     }
     expect(visualDiffReport(found)).toMatch(/^## Visual diff: 4 of 8 page views changed/);
-  }, 120_000);
+  }, 300_000);
 
   it('names image files after the route', () => {
     expect(routeFileName('/')).toBe('home');

@@ -149,7 +149,7 @@ describe('npm run check', () => {
       /hint: /,
     ])
       expect(stdout).toMatch(expected);
-  }, 120_000);
+  }, 300_000);
 
   it('passes a good page, and says clearly when a named file does not exist', async () => {
     const good = await run('docs/usage/identity.md');
@@ -158,5 +158,5 @@ describe('npm run check', () => {
     const missing = await run('docs/no-such-page.md');
     expect(missing.status).toBe(2);
     expect(missing.stderr).toMatch(/No such file or folder: docs\/no-such-page\.md/);
-  }, 120_000);
+  }, 300_000);
 });
