@@ -5,24 +5,27 @@
  * The switcher links each version to the same page there, as Docusaurus's own
  * version dropdown does, but sits on the page instead of in every page's navbar,
  * and keeps the member a reader was at (`#subscribe`): member anchors are the same
- * in both versions. A member the other version lacks leaves the reader at the top
- * of its page.
+ * in both versions. A member the other version lacks keeps the page, where a note
+ * under the member's anchor (src/plugins/typedoc-sdk) says so; CSS shows it as the
+ * `:target`, which only the browser's own navigation sets: hence plain links here.
  */
-import type {ReactNode} from 'react';
+import type {MouseEvent, ReactNode} from 'react';
 import DocVersionBadge from '@theme-original/DocVersionBadge';
 import type DocVersionBadgeType from '@theme/DocVersionBadge';
 import type {WrapperProps} from '@docusaurus/types';
-import Link from '@docusaurus/Link';
-import {useLocation} from '@docusaurus/router';
 import {useActiveDocContext, useVersions} from '@docusaurus/plugin-content-docs/client';
 import styles from './styles.module.css';
 
 type Props = WrapperProps<typeof DocVersionBadgeType>;
 
+// Read on click: the server-rendered link cannot know the anchor, and hydration keeps its href.
+function keepAnchor(event: MouseEvent<HTMLAnchorElement>): void {
+  event.currentTarget.hash = window.location.hash;
+}
+
 function VersionSwitcher(): ReactNode {
   const versions = useVersions(undefined);
   const {activeVersion, activeDoc} = useActiveDocContext(undefined);
-  const {hash} = useLocation();
   if (!activeVersion || !activeDoc) return null;
   const inOtherVersions = versions.some(
     (version) => version.name !== activeVersion.name && version.docs.some((doc) => doc.id === activeDoc.id),
@@ -47,7 +50,9 @@ function VersionSwitcher(): ReactNode {
                   {text}
                 </span>
               ) : (
-                <Link to={target.id === activeDoc.id ? target.path + hash : target.path}>{text}</Link>
+                <a href={target.path} onClick={target.id === activeDoc.id ? keepAnchor : undefined}>
+                  {text}
+                </a>
               )}
             </li>
           );
