@@ -19,8 +19,9 @@ import styles from './styles.module.css';
 type Props = WrapperProps<typeof DocVersionBadgeType>;
 
 // Read on click: the server-rendered link cannot know the anchor, and hydration keeps its href.
+// On a fallback page the anchor matches nothing, and the page opens at its top.
 function keepAnchor(event: MouseEvent<HTMLAnchorElement>): void {
-  event.currentTarget.hash = window.location.hash;
+  event.currentTarget.hash = location.hash;
 }
 
 function VersionSwitcher(): ReactNode {
@@ -40,17 +41,17 @@ function VersionSwitcher(): ReactNode {
           const target =
             version.docs.find((doc) => doc.id === activeDoc.id) ??
             version.docs.find((doc) => doc.id === activeVersion.mainDocId) ??
-            version.docs.find((doc) => doc.id === version.mainDocId);
+            version.docs.find((doc) => doc.id === version.mainDocId)!;
           const current = version.name === activeVersion.name;
           const text = version.isLast ? `${version.label} (current)` : version.label;
           return (
             <li key={version.name}>
-              {current || !target ? (
-                <span className={styles.active} aria-current={current ? 'page' : undefined}>
+              {current ? (
+                <span className={styles.active} aria-current="page">
                   {text}
                 </span>
               ) : (
-                <a href={target.path} onClick={target.id === activeDoc.id ? keepAnchor : undefined}>
+                <a href={target.path} onClick={keepAnchor}>
                   {text}
                 </a>
               )}
