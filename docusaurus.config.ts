@@ -22,6 +22,8 @@ import codeHighlightingPlugin from './src/plugins/code-highlighting/index.ts';
 import llmsTxtPlugin from './src/plugins/llms-txt/index.ts';
 import offlinePlugin from './src/plugins/offline/index.ts';
 import sdkApiVersionsPlugin from './src/plugins/sdk-api-versions/index.ts';
+import {headingBreaks} from './src/plugins/typedoc-sdk/heading-breaks.ts';
+import {siteSidebarItems} from './src/plugins/typedoc-sdk/site-sidebar.ts';
 import searchPlugin from './src/plugins/search/index.ts';
 import socialCardsPlugin from './src/plugins/social-cards/index.ts';
 
@@ -70,11 +72,12 @@ export default {
         docs: {
           routeBasePath: '/',
           sidebarPath: './sidebars.ts',
+          sidebarItemsGenerator: siteSidebarItems,
           editUrl,
           lastVersion: 'current',
           // Guides are unversioned; the previous SDK major's API reference is version '102'.
           versions: sdkApiDocsVersions(),
-          beforeDefaultRemarkPlugins: [codeHighlighting],
+          beforeDefaultRemarkPlugins: [codeHighlighting, headingBreaks],
           // `::contract-addresses` tables from @streamr/config (config/contracts.ts).
           remarkPlugins: [prerenderedDiagrams, contractAddresses],
         },

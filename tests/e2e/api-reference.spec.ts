@@ -52,6 +52,37 @@ test('private and protected members are left out', async ({page}) => {
   await expect(article.locator('h3#publish')).toBeAttached();
 });
 
+test('table of contents entries wrap between the humps of a member name, never inside one', async ({
+  page,
+}) => {
+  await page.setViewportSize({width: 1280, height: 900});
+  await page.goto('/usage/sdk/api/classes/StreamrClient');
+  const entry = page.locator('.table-of-contents a[href="#addstreamtostoragenode"]');
+  // Same anchor and text as the heading; breaks add no characters.
+  await expect(entry).toHaveText('addStreamToStorageNode()');
+  await expect(page.locator('article h3#addstreamtostoragenode')).toHaveText('addStreamToStorageNode()');
+  // A text run without spaces that spans two lines has been broken inside a word.
+  const brokenWords = await page.locator('.table-of-contents a').evaluateAll((links) =>
+    links.flatMap((link) => {
+      const runs = Array.from(link.childNodes).filter((node) => node.nodeType === Node.TEXT_NODE);
+      return runs.flatMap((run) => {
+        const range = document.createRange();
+        range.selectNodeContents(run);
+        const lines = new Set(Array.from(range.getClientRects()).map((rect) => Math.round(rect.top)));
+        return lines.size > 1 && !/\s/.test(run.textContent ?? '') ? [run.textContent] : [];
+      });
+    }),
+  );
+  expect(brokenWords).toEqual([]);
+  // The long name does wrap in that column, so the check above has something to look at.
+  const lines = await entry.evaluate((link) => {
+    const range = document.createRange();
+    range.selectNodeContents(link);
+    return new Set(Array.from(range.getClientRects()).map((rect) => Math.round(rect.top))).size;
+  });
+  expect(lines).toBeGreaterThan(1);
+});
+
 test('the reference sits under Usage → SDK in the sidebar, grouped by kind', async ({page}) => {
   await page.goto('/usage/sdk/api/classes/Stream');
   const sidebar = page.locator('nav[aria-label="Docs sidebar"]');

@@ -17,7 +17,7 @@ test('the switcher moves between the same page in both versions', async ({page})
   await expect(page).toHaveURL(current);
 });
 
-test('the switcher keeps the member a reader is at, and the page where the other version lacks it', async ({
+test('the switcher keeps the member a reader is at, and the page with a note where the other version lacks it', async ({
   page,
 }) => {
   const switcher = page.getByRole('navigation', {name: 'SDK version'});
@@ -25,13 +25,66 @@ test('the switcher keeps the member a reader is at, and the page where the other
   await switcher.getByRole('link', {name: '102'}).click();
   await expect(page).toHaveURL(`${previous}#subscribe`);
   await expect(page.locator('#subscribe')).toBeInViewport();
-  // Removed in 103 (the changes page lists it): the current page opens, at its top.
+  // The page has notes (members only 103 has), hidden while another anchor is the target.
+  await expect(page.locator('.sdk-missing-member')).not.toHaveCount(0);
+  await expect(page.locator('.sdk-missing-member:visible')).toHaveCount(0);
+  // Removed in 103 (the changes page lists it): the current page opens at a note naming it.
   await page.goto(`${previous}#generateethereumaccount`);
   await expect(page.locator('#generateethereumaccount')).toBeInViewport();
   await switcher.getByRole('link', {name: '103 (current)'}).click();
   await expect(page).toHaveURL(`${current}#generateethereumaccount`);
   await expect(page.locator('article h1')).toHaveText(/StreamrClient/);
-  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  const removed = page.locator('.sdk-missing-member:visible');
+  await expect(removed).toHaveText(
+    'StreamrClient.generateEthereumAccount is in SDK 102 only: 103 removed it.',
+  );
+  await expect(removed).toBeInViewport();
+  // Added in 103: the 102 page says 102 does not have it.
+  await page.goto(`${current}#findproxynodes`);
+  await switcher.getByRole('link', {name: '102'}).click();
+  await expect(page).toHaveURL(`${previous}#findproxynodes`);
+  await expect(page.locator('.sdk-missing-member:visible')).toHaveText(
+    'StreamrClient.findProxyNodes is new in SDK 103: SDK 102 does not have it.',
+  );
+});
+
+test('a 102 page keeps the site sidebar and breadcrumb, with its reference under SDK', async ({page}) => {
+  await page.goto(current);
+  const sidebar = page.locator('nav[aria-label="Docs sidebar"]');
+  const pageLinks = (nav: typeof sidebar) =>
+    nav
+      .locator('a.menu__link[href]:not(.menu__link--sublist)')
+      .evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+  const siteLinks = await pageLinks(sidebar);
+  await page.goto(previous);
+  const trail = await sidebar.locator('.menu__link--active').allInnerTexts();
+  expect(trail.map((text) => text.trim())).toEqual([
+    'Usage',
+    'SDK',
+    'SDK 102 (previous major)',
+    'Classes',
+    'StreamrClient',
+  ]);
+  // The site's pages are all there, at their addresses (the current reference's category is collapsed).
+  expect(siteLinks).toContain('/guides/nodejs');
+  const previousLinks = await pageLinks(sidebar);
+  const outsideReference = siteLinks.filter((href) => !href?.startsWith('/usage/sdk/api'));
+  expect(outsideReference.filter((href) => !previousLinks.includes(href))).toEqual([]);
+  await expect(sidebar.locator('a.menu__link--sublist', {hasText: /^API reference$/})).toHaveCount(1);
+  const crumbs = page.locator('nav[aria-label="Breadcrumbs"] .breadcrumbs__item');
+  await expect(crumbs).toHaveText([
+    '',
+    'Usage',
+    'SDK',
+    'SDK 102 (previous major)',
+    'Classes',
+    'StreamrClient',
+  ]);
+  // The version stays plain: the badge and the switcher say 102.
+  await expect(page.locator('.theme-doc-version-badge')).toHaveText('Version: 102');
+  await expect(
+    page.getByRole('navigation', {name: 'SDK version'}).locator('[aria-current="page"]'),
+  ).toHaveText('102');
 });
 
 test('the unmaintained banner is on the 102 pages only, and guides have no switcher', async ({page}) => {

@@ -172,6 +172,15 @@ describe('SDK API versions: two TypeDoc runs', () => {
       /- `Client\.publish`: `method \(stream: string\) => void` became `method \(stream: string, options\?: Options\) => void`/,
     );
     expect(changes).not.toMatch(/`Options`/);
+
+    // A member one version lacks: a note under its anchor on the other version's page of its owner.
+    expect(client).toMatch(
+      /^# Class: Client\n\n<div id="generatekey" class="alert alert--info sdk-missing-member"><code>Client\.generateKey<\/code> is in SDK 1 only: 2 removed it\.<\/div>\n/m,
+    );
+    const previousNotes = readFileSync(path.join(previous, 'classes', 'Client.md'), 'utf8').match(
+      /<div id="\w+"/g,
+    );
+    expect(previousNotes).toEqual(['<div id="ping"', '<div id="subscribe"']);
   });
 });
 

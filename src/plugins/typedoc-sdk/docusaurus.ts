@@ -1,14 +1,9 @@
 /**
- * Runs docusaurus-plugin-typedoc in a child process (./generate.ts) and waits for
- * it to end, instead of in the build's own process (src/plugins/sdk-api-versions
- * does so for each SDK major).
- *
- * Why: TypeDoc builds a TypeScript program of the SDK's declarations. In the
- * build process, the heap it grew to stays with the process for the whole build,
- * and the bundler, the page rendering and postBuild then stack on top of it.
- * In a child that exits, that memory goes back to the system before bundling
- * starts. The Markdown it writes is the same; a TypeDoc warning or error still
- * fails the build (./index.ts throws in the child, which exits non-zero).
+ * Runs docusaurus-plugin-typedoc in a child process (./generate.ts) and waits for it
+ * (src/plugins/sdk-api-versions does so for each SDK major): the heap TypeDoc grows for
+ * the SDK's program goes back to the system when the child exits, instead of staying
+ * under the bundler and page rendering. A TypeDoc warning or error still fails the
+ * build (./index.ts throws in the child, which exits non-zero).
  */
 import path from 'node:path';
 import type {LoadContext} from '@docusaurus/types';
@@ -40,7 +35,6 @@ export async function generateInChild(
   request: GenerateRequest,
   script = path.join(__dirname, 'generate.ts'),
 ): Promise<void> {
-  // TypeDoc's log and errors go straight to the build's output.
   await runNodeChild({
     script,
     request,

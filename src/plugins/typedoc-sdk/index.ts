@@ -15,8 +15,9 @@
  *    Docusaurus would otherwise take the first line of text, such as "Constructors".
  * 6. Versions (option `sdkVersion`): the previous major writes its member list to a
  *    JSON file and gives its pages slugs under its version path; the current major
- *    reads that list, tags the members that are new with `@since`, and writes the
- *    "API changes" page (members.ts).
+ *    reads that list, tags the members that are new with `@since`, writes the
+ *    "API changes" page (members.ts), and notes on each version's pages the members
+ *    that only the other version has (for the version switcher).
  */
 import {existsSync, mkdirSync, readFileSync, writeFileSync} from 'node:fs';
 import path from 'node:path';
@@ -31,7 +32,7 @@ import {
 } from 'typedoc';
 import type {Application, DeclarationReflection, Reflection} from 'typedoc';
 import {MarkdownPageEvent} from 'typedoc-plugin-markdown';
-import {changesPageMarkdown, collectMembers, diffMembers, memberMap} from './members.ts';
+import {changesPageMarkdown, collectMembers, diffMembers, memberMap, ownerOf} from './members.ts';
 import type {MemberDiff, MemberMap} from './members.ts';
 
 /** What the option `sdkVersion` tells this plugin about the version being generated. */
@@ -55,30 +56,51 @@ export type SdkVersionRole =
       migrationGuide: string;
     };
 
-/** Adds a `@since` block tag, which TypeDoc renders as a "Since" section of the member. */
-/** Where the previous version's run writes its members' pages, beside its member list. */
-function linksFileOf(membersFile: string): string {
-  return membersFile.replace(/\.json$/, '-links.json');
+/** What the previous version's run hands the current one beside its member list: its pages. */
+type PreviousPages = {
+  /** The previous version's output folder. */
+  dir: string;
+  /** Each member's page and anchor in it (`classes/Stream.md#id`). */
+  links: Record<string, string>;
+};
+
+function pagesFileOf(membersFile: string): string {
+  return membersFile.replace(/\.json$/, '-pages.json');
 }
 
 /**
- * The previous version's member pages as site paths: `classes/Stream.md#id` under
- * /usage/sdk/api/102 is /usage/sdk/api/102/classes/Stream#id, and the entry page
- * (`api.md`) is the version's path itself.
+ * A page link as a site path: `classes/Stream.md#id` under /usage/sdk/api/102 is
+ * /usage/sdk/api/102/classes/Stream#id, and the entry page (`api.md`) is the version's path itself.
  */
-function previousPageLinks(membersFile: string, versionPath: string): Record<string, string> {
-  const file = linksFileOf(membersFile);
-  if (!existsSync(file)) return {};
-  const links = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
-  return Object.fromEntries(
-    Object.entries(links).map(([name, url]) => {
-      const [page = '', anchor] = url.split('#');
-      const route = page === 'api.md' ? '' : `/${page.replace(/\.md$/, '')}`;
-      return [name, `${versionPath}${route}${anchor ? `#${anchor}` : ''}`];
-    }),
-  );
+function sitePath(link: string, versionPath: string): string {
+  const [page = '', anchor] = link.split('#');
+  const route = page === 'api.md' ? '' : `/${page.replace(/\.md$/, '')}`;
+  return `${versionPath}${route}${anchor ? `#${anchor}` : ''}`;
 }
 
+/**
+ * The version switcher keeps the anchor of the member a reader is at. A member that the other
+ * version lacks gets, on that version's page of its owner, a note under the member's anchor,
+ * which CSS shows only as the target (src/theme/DocVersionBadge): no script on the page.
+ */
+function addMissingMemberNotes(notes: {file: string; anchor: string; name: string}[], text: string): void {
+  for (const file of new Set(notes.map((note) => note.file))) {
+    const divs = notes
+      .filter((note) => note.file === file)
+      .map(
+        ({anchor, name}) =>
+          `<div id="${anchor}" class="alert alert--info sdk-missing-member"><code>${name}</code> ${text}</div>`,
+      );
+    const page = readFileSync(file, 'utf8');
+    if (!/^# /m.test(page)) throw new Error(`typedoc-sdk: ${file}:1: no title to put member notes under`);
+    writeFileSync(
+      file,
+      page.replace(/^# .*$/m, (title) => `${title}\n\n${divs.join('\n')}`),
+    );
+  }
+}
+
+/** Adds a `@since` block tag, which TypeDoc renders as a "Since" section of the member. */
 function tagSince(reflection: DeclarationReflection, major: string): void {
   const target = reflection.signatures?.[0] ?? reflection.getSignature ?? reflection;
   target.comment ??= new Comment();
@@ -127,6 +149,7 @@ export function load(app: Application): void {
     type: ParameterType.Mixed,
     defaultValue: undefined,
   });
+  const sdkVersion = () => app.options.getValue('sdkVersion') as SdkVersionRole | undefined;
   let diff: MemberDiff | undefined;
   let previousMembers: MemberMap = {};
   let addedReflections = new Map<string, DeclarationReflection>();
@@ -160,7 +183,7 @@ export function load(app: Application): void {
   });
 
   app.converter.on(Converter.EVENT_RESOLVE_END, (context) => {
-    const version = app.options.getValue('sdkVersion') as SdkVersionRole | undefined;
+    const version = sdkVersion();
     if (version?.role === 'previous') {
       mkdirSync(path.dirname(version.membersFile), {recursive: true});
       writeFileSync(version.membersFile, JSON.stringify(memberMap(context.project)));
@@ -175,62 +198,69 @@ export function load(app: Application): void {
 
   app.renderer.on(MarkdownPageEvent.END, (page) => {
     const model = page.model as Reflection;
-    if (
-      page.contents &&
-      model.kindOf(ReflectionKind.Class | ReflectionKind.Interface | ReflectionKind.Enum)
-    ) {
-      const frontMatter = [
-        `sidebar_label: ${model.name}`,
-        `description: ${JSON.stringify(pageDescription(model))}`,
-      ];
-      page.contents = `---\n${frontMatter.join('\n')}\n---\n\n${page.contents}`;
-    } else if (page.contents && model.kindOf(ReflectionKind.Project)) {
-      const description = `Reference for every class, enumeration and interface that ${model.name} exports, generated from its type declarations.`;
-      page.contents = `---\ndescription: ${JSON.stringify(description)}\n---\n\n${page.contents}`;
-    }
-  });
-
-  // After the front matter above, so the slug joins it.
-  app.renderer.on(MarkdownPageEvent.END, (page) => {
-    const model = page.model as Reflection;
+    if (!page.contents) return;
+    const frontMatter = model.kindOf(ReflectionKind.Project)
+      ? [
+          `description: ${JSON.stringify(`Reference for every class, enumeration and interface that ${model.name} exports, generated from its type declarations.`)}`,
+        ]
+      : [`sidebar_label: ${model.name}`, `description: ${JSON.stringify(pageDescription(model))}`];
     // The previous major's pages sit at their own paths under the version's path
     // (/usage/sdk/api/102/classes/Stream), not under the docs folders they are kept in
     // (which match the current version's, so the version switcher pairs the pages).
-    const version = app.options.getValue('sdkVersion') as SdkVersionRole | undefined;
-    if (version?.role === 'previous' && page.contents) {
-      const slug = model.kindOf(ReflectionKind.Project) ? '/' : `/${page.url.replace(/\.md$/, '')}`;
-      page.contents = page.contents.startsWith('---\n')
-        ? `---\nslug: ${slug}\n${page.contents.slice(4)}`
-        : `---\nslug: ${slug}\n---\n\n${page.contents}`;
+    if (sdkVersion()?.role === 'previous') {
+      frontMatter.unshift(
+        `slug: /${model.kindOf(ReflectionKind.Project) ? '' : page.url.replace(/\.md$/, '')}`,
+      );
     }
+    page.contents = `---\n${frontMatter.join('\n')}\n---\n\n${page.contents}`;
   });
 
   app.renderer.on(RendererEvent.END, (event) => {
-    const version = app.options.getValue('sdkVersion') as SdkVersionRole | undefined;
+    const version = sdkVersion();
+    const router = app.renderer.router;
+    const urlOf = (reflection: Reflection | undefined) =>
+      reflection && router?.hasUrl(reflection) ? router.getFullUrl(reflection) : undefined;
     if (version?.role === 'previous') {
-      // Each member's page and anchor, for the links of removed members on the changes page.
-      const router = app.renderer.router;
       const links = [...collectMembers(event.project)].flatMap(([name, reflection]) =>
-        router?.hasUrl(reflection) ? [[name, router.getFullUrl(reflection)]] : [],
+        urlOf(reflection) ? [[name, urlOf(reflection)]] : [],
       );
-      writeFileSync(linksFileOf(version.membersFile), JSON.stringify(Object.fromEntries(links)));
+      const pages: PreviousPages = {dir: event.outputDirectory, links: Object.fromEntries(links)};
+      writeFileSync(pagesFileOf(version.membersFile), JSON.stringify(pages));
     }
     if (version?.role === 'current' && diff) {
-      const router = app.renderer.router;
+      const previous = JSON.parse(readFileSync(pagesFileOf(version.membersFile), 'utf8')) as PreviousPages;
       const markdown = changesPageMarkdown({
         diff,
         previous: version.previous,
         current: version.current,
         packageName: version.packageName,
         migrationGuide: version.migrationGuide,
-        linkOf: (name) => {
-          const reflection = addedReflections.get(name);
-          return reflection && router?.hasUrl(reflection) ? router.getFullUrl(reflection) : undefined;
-        },
+        linkOf: (name) => urlOf(addedReflections.get(name)),
         previousMembers,
-        previousLinks: previousPageLinks(version.membersFile, version.previous.path),
+        previousLinks: Object.fromEntries(
+          Object.entries(previous.links).map(([name, link]) => [name, sitePath(link, version.previous.path)]),
+        ),
       });
       writeFileSync(path.join(event.outputDirectory, version.changesPage), markdown);
+      // Only members of a class, interface or enumeration that both versions have: a page to note on.
+      const members = collectMembers(event.project);
+      const [was, now] = [version.previous.major, version.current.major];
+      const note = (name: string, dir: string, page?: string, link?: string) => {
+        const anchor = link?.split('#')[1];
+        return name.includes('.') && page && anchor ? [{file: path.join(dir, page), anchor, name}] : [];
+      };
+      addMissingMemberNotes(
+        diff.added.flatMap((name) =>
+          note(name, previous.dir, previous.links[ownerOf(name)], urlOf(members.get(name))),
+        ),
+        `is new in SDK ${now}: SDK ${was} does not have it.`,
+      );
+      addMissingMemberNotes(
+        diff.removed.flatMap((name) =>
+          note(name, event.outputDirectory, urlOf(members.get(ownerOf(name))), previous.links[name]),
+        ),
+        `is in SDK ${was} only: ${now} removed it.`,
+      );
     }
     for (const [folder, category] of Object.entries(SIDEBAR_CATEGORIES)) {
       if (!existsSync(path.join(event.outputDirectory, folder))) continue;

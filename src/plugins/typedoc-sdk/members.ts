@@ -101,15 +101,6 @@ export function ownerOf(name: string): string {
   return name.split('.')[0];
 }
 
-function groupByOwner<T>(items: readonly T[], nameOf: (item: T) => string): Map<string, T[]> {
-  const groups = new Map<string, T[]>();
-  for (const item of items) {
-    const owner = ownerOf(nameOf(item));
-    groups.set(owner, [...(groups.get(owner) ?? []), item]);
-  }
-  return groups;
-}
-
 /** Inline code that survives backticks and line breaks in type text. */
 function code(text: string): string {
   const flat = text.replace(/\s+/g, ' ').trim();
@@ -161,42 +152,36 @@ export function changesPageMarkdown(input: ChangesPageInput): string {
       `${diff.changed.length} changed. To move an application to ${current.major}, follow the ` +
       `[migration guide](${input.migrationGuide}).`,
   ];
-  const section = <T>(
-    heading: string,
-    items: readonly T[],
-    nameOf: (item: T) => string,
-    line: (item: T) => string,
-  ) => {
+  // Each entry: a member's name and its line; grouped under the export it belongs to.
+  const section = (heading: string, entries: [name: string, line: string][]) => {
     lines.push('', `## ${heading}`, '');
-    if (!items.length) {
+    if (!entries.length) {
       lines.push('None.');
       return;
     }
-    for (const [owner, group] of groupByOwner(items, nameOf)) {
-      lines.push(`### ${owner}`, '', ...group.map(line), '');
+    for (const owner of new Set(entries.map(([name]) => ownerOf(name)))) {
+      const group = entries.filter(([name]) => ownerOf(name) === owner);
+      lines.push(`### ${owner}`, '', ...group.map(([, line]) => line), '');
     }
     lines.pop();
   };
   section(
     'Added',
-    diff.added,
-    (name) => name,
-    (name) => {
+    diff.added.map((name) => {
       const link = input.linkOf(name);
-      return link ? `- [${code(name)}](${link})` : `- ${code(name)}`;
-    },
+      return [name, link ? `- [${code(name)}](${link})` : `- ${code(name)}`];
+    }),
   );
   section(
     'Removed',
-    diff.removed,
-    (name) => name,
-    (name) => removedLine(name, input),
+    diff.removed.map((name) => [name, removedLine(name, input)]),
   );
   section(
     'Changed',
-    diff.changed,
-    (change) => change.name,
-    (change) => `- ${code(change.name)}: ${code(change.before)} became ${code(change.after)}`,
+    diff.changed.map(({name, before, after}) => [
+      name,
+      `- ${code(name)}: ${code(before)} became ${code(after)}`,
+    ]),
   );
   return `${lines.join('\n')}\n`;
 }

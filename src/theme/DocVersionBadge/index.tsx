@@ -5,24 +5,28 @@
  * The switcher links each version to the same page there, as Docusaurus's own
  * version dropdown does, but sits on the page instead of in every page's navbar,
  * and keeps the member a reader was at (`#subscribe`): member anchors are the same
- * in both versions. A member the other version lacks leaves the reader at the top
- * of its page.
+ * in both versions. A member the other version lacks keeps the page, where a note
+ * under the member's anchor (src/plugins/typedoc-sdk) says so; CSS shows it as the
+ * `:target`, which only the browser's own navigation sets: hence plain links here.
  */
-import type {ReactNode} from 'react';
+import type {MouseEvent, ReactNode} from 'react';
 import DocVersionBadge from '@theme-original/DocVersionBadge';
 import type DocVersionBadgeType from '@theme/DocVersionBadge';
 import type {WrapperProps} from '@docusaurus/types';
-import Link from '@docusaurus/Link';
-import {useLocation} from '@docusaurus/router';
 import {useActiveDocContext, useVersions} from '@docusaurus/plugin-content-docs/client';
 import styles from './styles.module.css';
 
 type Props = WrapperProps<typeof DocVersionBadgeType>;
 
+// Read on click: the server-rendered link cannot know the anchor, and hydration keeps its href.
+// On a fallback page the anchor matches nothing, and the page opens at its top.
+function keepAnchor(event: MouseEvent<HTMLAnchorElement>): void {
+  event.currentTarget.hash = location.hash;
+}
+
 function VersionSwitcher(): ReactNode {
   const versions = useVersions(undefined);
   const {activeVersion, activeDoc} = useActiveDocContext(undefined);
-  const {hash} = useLocation();
   if (!activeVersion || !activeDoc) return null;
   const inOtherVersions = versions.some(
     (version) => version.name !== activeVersion.name && version.docs.some((doc) => doc.id === activeDoc.id),
@@ -37,17 +41,19 @@ function VersionSwitcher(): ReactNode {
           const target =
             version.docs.find((doc) => doc.id === activeDoc.id) ??
             version.docs.find((doc) => doc.id === activeVersion.mainDocId) ??
-            version.docs.find((doc) => doc.id === version.mainDocId);
+            version.docs.find((doc) => doc.id === version.mainDocId)!;
           const current = version.name === activeVersion.name;
           const text = version.isLast ? `${version.label} (current)` : version.label;
           return (
             <li key={version.name}>
-              {current || !target ? (
-                <span className={styles.active} aria-current={current ? 'page' : undefined}>
+              {current ? (
+                <span className={styles.active} aria-current="page">
                   {text}
                 </span>
               ) : (
-                <Link to={target.id === activeDoc.id ? target.path + hash : target.path}>{text}</Link>
+                <a href={target.path} onClick={keepAnchor}>
+                  {text}
+                </a>
               )}
             </li>
           );
