@@ -6,7 +6,7 @@ import {spawn, spawnSync} from 'node:child_process';
 import {existsSync, promises as fs} from 'node:fs';
 import path from 'node:path';
 import {chromium, type Browser} from '@playwright/test';
-import {CHROMIUM_ARGS, systemChromium} from '../lib/chromium.ts';
+import {CHROMIUM_ARGS, findSystemChromium} from '../lib/chromium.ts';
 
 export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 export type Category = (typeof CATEGORIES)[number];
@@ -189,7 +189,7 @@ export function aggregateRuns(runs: RunSummary[]): Medians {
 
 /** Chromium for Lighthouse and Playwright: CHROME_PATH, the system's, or Playwright's own. */
 export function findChrome(): string {
-  const chrome = process.env.CHROME_PATH ?? systemChromium ?? chromium.executablePath();
+  const chrome = process.env.CHROME_PATH ?? findSystemChromium() ?? chromium.executablePath();
   if (!existsSync(chrome))
     throw new Error(
       `No Chromium at ${chrome}: set CHROME_PATH, install chromium, or run \`npx playwright install chromium\`.`,
