@@ -1,6 +1,8 @@
 import {defineConfig} from 'vitest/config';
 
 export default defineConfig({
+  // The Docusaurus tsconfig keeps JSX for the bundler ("preserve"); tests need it compiled.
+  oxc: {jsx: {runtime: 'automatic'}},
   test: {
     include: ['tests/unit/**/*.test.ts', 'src/**/*.test.ts', 'scripts/**/*.test.ts'],
     // A time-out catches a hang, not slowness: a busy shared machine runs several times slower.
