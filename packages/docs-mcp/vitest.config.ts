@@ -7,7 +7,8 @@ export default defineConfig({
   test: {
     root: fileURLToPath(new URL('../..', import.meta.url)),
     include: ['packages/docs-mcp/tests/**/*.test.ts'],
-    testTimeout: 60_000,
-    hookTimeout: 60_000,
+    // Time-outs catch hangs; packing and installing the package take minutes on a busy machine.
+    testTimeout: 180_000,
+    hookTimeout: 180_000,
   },
 });
