@@ -109,21 +109,6 @@ function encodeNumber(value: number): string {
   return text + String.fromCharCode(LAST + rest);
 }
 
-/**
- * The encoding of a list and `copies - 1` copies of it, each copy's records `shift` (more than the
- * list's records) above the previous one's (the warm-up sample), made by joining strings: only a
- * copy's first record differs from the original's code, by the same difference in every copy.
- */
-export function repeatPostingList(encoded: string, copies: number, shift: number): string {
-  const list = decodePostingList(encoded);
-  if (list.length === 0 || copies <= 1) return encoded;
-  // The first number (the first record) ends at its first character below MORE.
-  let end = 0;
-  while (encoded.charCodeAt(end) >= MORE) end += 1;
-  const copy = encodeNumber(list[0] + shift - list[list.length - 3]) + encoded.slice(end + 1);
-  return encoded + copy.repeat(copies - 1);
-}
-
 /** Characters `#`…`[` end a number (57 values); `]`…`~` continue it (34 values). */
 const LAST = 0x23;
 const LAST_DIGITS = 0x5b - LAST + 1;
