@@ -6,16 +6,10 @@ import {blocksFromMarkdown} from './markdown.ts';
 import {recordsFromBlocks} from './page.ts';
 import {isExcluded, pageInfo, sitePathOf, type RecordRules} from './rules.ts';
 
-async function htmlFiles(dir: string, root = dir): Promise<string[]> {
-  const entries = await fs.readdir(dir, {withFileTypes: true});
-  const nested = await Promise.all(
-    entries.map(async (entry) => {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) return entry.name === 'assets' ? [] : htmlFiles(full, root);
-      return entry.name.endsWith('.html') ? [path.relative(root, full)] : [];
-    }),
-  );
-  return nested.flat().sort();
+/** The built pages, relative to `outDir`, in path order; the bundler's `assets` hold none. */
+async function htmlFiles(outDir: string): Promise<string[]> {
+  const files = await fs.readdir(outDir, {recursive: true});
+  return files.filter((file) => file.endsWith('.html') && !file.split(path.sep).includes('assets')).sort();
 }
 
 /** Every record of a built site (`build/`), pages in path order. */
