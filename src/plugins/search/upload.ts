@@ -1,7 +1,7 @@
 import {algoliasearch} from 'algoliasearch';
 import type {SearchRecord, Synonym} from './types.ts';
 
-export type UploadOptions = {
+type UploadOptions = {
   appId: string;
   /** The admin (write) key: read from the environment by the CLI, never part of the site. */
   adminKey: string;

@@ -19,7 +19,7 @@ export type Token = {
 };
 
 /** The patterns that find words and their parts, for any text (`UNICODE_PATTERNS`) or a plain one. */
-export type WordPatterns = Record<keyof typeof ASCII_PATTERNS, RegExp>;
+type WordPatterns = Record<keyof typeof ASCII_PATTERNS, RegExp>;
 
 /**
  * The patterns with Unicode property classes, each built when a text first needs it: V8 compiles
