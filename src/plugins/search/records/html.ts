@@ -106,10 +106,7 @@ function blocksOfArticle($: CheerioAPI, article: Element): Block[] {
 
 /** `guides/nodejs.html` → `/guides/nodejs`; `index.html` → `/`; `blog/index.html` → `/blog`. */
 export function sitePathOfFile(relativeFile: string): string {
-  const withoutExt = relativeFile
-    .split('\\')
-    .join('/')
-    .replace(/\.html$/, '');
+  const withoutExt = relativeFile.replaceAll('\\', '/').replace(/\.html$/, '');
   const withoutIndex = withoutExt === 'index' ? '' : withoutExt.replace(/\/index$/, '');
   return `/${withoutIndex}`;
 }
