@@ -42,24 +42,19 @@ export type SourcePage = {
   facets: Pick<SearchRecord, 'language' | 'docusaurus_tag' | 'version'>;
 };
 
-/** Records from Markdown sources (dev server). Unreadable files are skipped: a page being renamed is not an error. */
-export async function recordsFromSources(pages: SourcePage[], rules: RecordRules): Promise<SearchRecord[]> {
-  const records: SearchRecord[] = [];
-  for (const page of pages) {
-    const sitePath = sitePathOf(rules, page.permalink);
-    if (isExcluded(rules, sitePath)) continue;
-    let source: string;
-    try {
-      source = await fs.readFile(page.file, 'utf8');
-    } catch {
-      continue;
-    }
-    records.push(
-      ...recordsFromBlocks(
-        pageInfo(rules, sitePath, {section: page.section, facets: page.facets}),
-        blocksFromMarkdown(source, page.title, page.file),
-      ),
-    );
-  }
-  return records;
+/**
+ * Records of one Markdown page (dev server): none for an excluded page, or for a source that could
+ * not be read (`undefined`: a page being renamed is not an error).
+ */
+export function recordsFromSource(
+  page: SourcePage,
+  source: string | undefined,
+  rules: RecordRules,
+): SearchRecord[] {
+  const sitePath = sitePathOf(rules, page.permalink);
+  if (source === undefined || isExcluded(rules, sitePath)) return [];
+  return recordsFromBlocks(
+    pageInfo(rules, sitePath, {section: page.section, facets: page.facets}),
+    blocksFromMarkdown(source, page.title, page.file),
+  );
 }
