@@ -4,16 +4,13 @@ import {PART} from '../engine/vocabulary.ts';
 import {LEVELS, type Level} from '../types.ts';
 import {checkFormat, numberAt, pageColumns, type LocalIndexFile} from './codec.ts';
 
-/** The engine's term table: sorted terms and, for each, flat [record, attribute code, position, …]. */
-type Postings = {terms: string[]; lists: number[][]};
-
 /**
- * The engine's term table, built from the piece numbers (no tokenizing of
- * texts): the same entries, in the same order, as tokenizing each record's
- * searchable texts gives (tests/unit/search-records.test.ts compares them).
- * Attribute codes at or above `PART` mark compound-word parts.
+ * The engine's term table (sorted terms and, for each, flat [record, attribute code, position, …]),
+ * built from the piece numbers (no tokenizing of texts): the same entries, in the same order, as
+ * tokenizing each record's searchable texts gives (tests/unit/search-records.test.ts compares
+ * them). Attribute codes at or above `PART` mark compound-word parts.
  */
-export function buildPostings(file: LocalIndexFile): Postings {
+export function buildPostings(file: LocalIndexFile): {terms: string[]; lists: number[][]} {
   checkFormat(file);
   const attributes = file.settings.searchableAttributes.map((attribute) => {
     const level = /^hierarchy\.(lvl[0-6])$/.exec(attribute)?.[1] as Level | undefined;
