@@ -64,6 +64,11 @@ describe("the dev server's index writes (src/plugins/search/devIndex.ts)", () =>
       'First page text.',
       'Second page, edited.',
     ]);
+    // A page whose source cannot be read (being renamed) has no records; the others keep theirs.
+    const renamed = {...pages[0], file: path.join(dir, 'gone.md')};
+    expect((await records([renamed, pages[1]])).records).toEqual(
+      edited.records.filter((record) => record.url_without_anchor.endsWith('/two')),
+    );
     vi.restoreAllMocks();
   });
 });

@@ -7,7 +7,7 @@
  */
 import {createHash} from 'node:crypto';
 import {promises as fs} from 'node:fs';
-import {recordsFromSources, type SourcePage} from './records/build.ts';
+import {recordsFromSource, type SourcePage} from './records/build.ts';
 import type {RecordRules} from './records/rules.ts';
 import type {SearchRecord} from './types.ts';
 
@@ -32,11 +32,13 @@ export function cachedSourceRecords(
     const records: SearchRecord[] = [];
     let remade = 0;
     for (const page of pages) {
-      const source = await fs.readFile(page.file, 'utf8').catch(() => '');
-      const key = createHash('sha256').update(JSON.stringify(page)).update(source).digest('hex');
+      const source = await fs.readFile(page.file, 'utf8').catch(() => undefined);
+      const key = createHash('sha256')
+        .update(JSON.stringify(page) + (source ?? ''))
+        .digest('hex');
       let pageRecords = cache.get(key);
       if (!pageRecords) {
-        pageRecords = await recordsFromSources([page], rules);
+        pageRecords = recordsFromSource(page, source, rules);
         remade += 1;
       }
       next.set(key, pageRecords);

@@ -67,11 +67,10 @@ export default function searchPlugin(context: LoadContext, options: Options): Pl
     },
 
     async contentLoaded({actions}) {
-      const data: SearchGlobalData = {
+      actions.setGlobalData({
         backend: options.backend,
         localIndexUrl: `${context.baseUrl}${INDEX_FILE}`,
-      };
-      actions.setGlobalData(data);
+      } satisfies SearchGlobalData);
     },
 
     injectHtmlTags() {

@@ -24,17 +24,11 @@ export type SearchRecord = {
   version?: string;
 };
 
-/** Heading level weights of the crawler template (content records weigh 0). */
-export const LEVEL_WEIGHT: Record<RecordType, number> = {
-  lvl0: 100,
-  lvl1: 90,
-  lvl2: 80,
-  lvl3: 70,
-  lvl4: 60,
-  lvl5: 50,
-  lvl6: 40,
+/** Heading level weights of the crawler template: 100 for lvl0, 10 less per level; content records weigh 0. */
+export const LEVEL_WEIGHT = {
+  ...Object.fromEntries(LEVELS.map((level, depth) => [level, 100 - 10 * depth])),
   content: 0,
-};
+} as Record<RecordType, number>;
 
 /** Algolia's synonym objects (the two kinds the index uses); the local engine applies them too. */
 export type Synonym =

@@ -1,7 +1,7 @@
 import {algoliasearch} from 'algoliasearch';
 import type {SearchRecord, Synonym} from './types.ts';
 
-export type UploadOptions = {
+type UploadOptions = {
   appId: string;
   /** The admin (write) key: read from the environment by the CLI, never part of the site. */
   adminKey: string;
@@ -11,7 +11,6 @@ export type UploadOptions = {
   synonyms: Synonym[];
   /** An Algolia-compatible API (`http://127.0.0.1:4100`) instead of Algolia's hosts. */
   host?: string;
-  batchSize?: number;
   /**
    * The largest share of the live index's records a new upload may lose (0.2: at most 20 % fewer).
    * A sharper drop usually means a broken build, so the upload stops before touching the index.
@@ -63,7 +62,7 @@ export async function uploadToAlgolia(options: UploadOptions): Promise<{records:
   const result = await client.replaceAllObjects({
     indexName,
     objects: options.records as unknown as Record<string, unknown>[],
-    batchSize: options.batchSize ?? 1000,
+    batchSize: 1000,
   });
   return {records: options.records.length, batches: result.batchResponses.length};
 }

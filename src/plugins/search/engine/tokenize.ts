@@ -19,18 +19,7 @@ export type Token = {
 };
 
 /** The patterns that find words and their parts, for any text (`UNICODE_PATTERNS`) or a plain one. */
-export type WordPatterns = {
-  /** A run of letters, digits, combining marks and `_`. */
-  word: RegExp;
-  /** Parts of a compound word: capitalized, lower-case and upper-case runs, digits. */
-  part: RegExp;
-  /** Whether a word may have parts: `_`, a capital after the start, or letters next to digits. */
-  compound: RegExp;
-  /** A run of word characters, captured (for `String.prototype.split`). */
-  wordRun: RegExp;
-  /** Whether a text starts with a word character. */
-  wordStart: RegExp;
-};
+type WordPatterns = Record<keyof typeof ASCII_PATTERNS, RegExp>;
 
 /**
  * The patterns with Unicode property classes, each built when a text first needs it: V8 compiles
@@ -57,11 +46,16 @@ export const UNICODE_PATTERNS = Object.defineProperties(
 ) as WordPatterns;
 
 /** The same patterns for texts whose only letters and digits are ASCII (`PLAIN`): they find the same words. */
-const ASCII_PATTERNS: WordPatterns = {
+const ASCII_PATTERNS = {
+  /** A run of letters, digits, combining marks and `_`. */
   word: /[A-Za-z0-9_]+/g,
+  /** Parts of a compound word: capitalized, lower-case and upper-case runs, digits. */
   part: /[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[A-Z]+|[0-9]+/g,
+  /** Whether a word may have parts: `_`, a capital after the start, or letters next to digits. */
   compound: /_|.[A-Z]|[A-Za-z][0-9]|[0-9][A-Za-z]/,
+  /** A run of word characters, captured (for `String.prototype.split`). */
   wordRun: /([A-Za-z0-9_]+)/,
+  /** Whether a text starts with a word character. */
   wordStart: /^[A-Za-z0-9_]/,
 };
 

@@ -1,20 +1,19 @@
+import type {RecordLayout} from './engine.ts';
+
 /**
  * The top-k merge: ranked records put in order only as far as a page of hits
  * asks, one per `settings.distinct` value, with the same-page decay. The
  * README's "Ranking only what is shown" says why it is shaped so.
  */
 
-/** What the merge needs to know of the records' pages and order (./engine.ts holds them). */
-export type RecordPages = {
-  /** Page number of each record; a page's records are contiguous, so sorting record numbers groups them by page. */
-  pageOf: Int32Array;
+/**
+ * What the merge needs to know of the records' pages and order (./engine.ts holds them). A page's
+ * records are contiguous, so sorting record numbers groups them by page.
+ */
+export type RecordPages = Pick<RecordLayout, 'pageOf' | 'distinctKey' | 'distinctInPage'> & {
   pageCount: number;
   /** Always true: the engine's records come from an index file, page after page. */
   contiguous: boolean;
-  /** A number per record, equal exactly when the `settings.distinct` values are. */
-  distinctKey: (record: number) => number;
-  /** The same as small numbers within a page (see RecordLayout). */
-  distinctInPage: {keyOf: (record: number) => number; size: number};
   /** `settings.weights.samePageDecay` */
   samePageDecay: number;
   /** samePageDecay^n, as far as a page's candidates have needed. */

@@ -162,8 +162,8 @@ export function parseQuery(query: string): QueryWord[] {
   return words;
 }
 
-/** Position of the first item ≥ `value` in a sorted list (JavaScript string order). */
-export function lowerBound(sorted: string[], value: string): number {
+/** Position of the first item ≥ `value` in a sorted list (strings in JavaScript string order). */
+export function lowerBound<T extends string | number>(sorted: readonly T[], value: T): number {
   let low = 0;
   let high = sorted.length;
   while (low < high) {

@@ -109,32 +109,27 @@ export function decodeIndex(file: LocalIndexFile): SearchRecord[] {
   return Array.from({length: count}, (_, record) => (at(record) as ColumnRecord).toJSON());
 }
 
-/** What the content shards loaded so far hold (`loadedContent`). */
-type LoadedContent = {
-  /** Encoded content of a record, or null (none); undefined until its shard is loaded. */
-  content(record: number): string | null | undefined;
-  /** A record's `levels` number (string index + 1; 0: none) for lvl1 (0) … lvl6 (5). */
-  level(level: number, record: number): number;
-  /** Takes in a content shard (already checked to be the one expected). */
-  add(shard: ContentShard): void;
-};
+type LoadedContent = ReturnType<typeof loadedContent>;
 
 /** Content shards as they arrive; `splitRecords` reads the records' content and headings from it. */
-export function loadedContent(file: IndexMetadata): LoadedContent {
+export function loadedContent(file: IndexMetadata) {
   // Per record, its shard's position in `shards` + 1 (0: not loaded): a zeroed typed array costs nothing to make.
   const shardOf = new Int32Array(recordCount(file));
   const shards: ContentShard[] = [];
   return {
-    content(record) {
+    /** Encoded content of a record, or null (none); undefined until its shard is loaded. */
+    content(record: number): string | null | undefined {
       const shard = shards[shardOf[record] - 1];
       return shard?.content[record - shard.first];
     },
-    level(level, record) {
+    /** A record's `levels` number (string index + 1; 0: none) for lvl1 (0) … lvl6 (5). */
+    level(level: number, record: number): number {
       const shard = shards[shardOf[record] - 1];
       if (!shard) throw new Error(`${INDEX_FILE_ERROR} the headings of record ${record} are not loaded`);
       return numberAt(shard.levels[level], record - shard.first, file.width);
     },
-    add(shard) {
+    /** Takes in a content shard (already checked to be the one expected). */
+    add(shard: ContentShard): void {
       if (
         shard.levels?.length !== 6 ||
         shard.levels.some((column) => column.length !== shard.content.length * file.width)

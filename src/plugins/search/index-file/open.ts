@@ -135,9 +135,7 @@ function openSplit(file: SplitIndexFile, read: ShardReader) {
         const unloaded = missing.filter((term) => !encodedLists.has(term));
         if (unloaded.length) {
           // A term's number is its position in the sorted vocabulary (no map of every term to build).
-          const needed = new Set(
-            unloaded.map((term) => lastAtOrBelow(shards.terms, lowerBound(terms, term))),
-          );
+          const needed = new Set(unloaded.map((term) => shardOf(shards.terms, lowerBound(terms, term))));
           await Promise.all([...needed].map((index) => load('t', index, applyPostings(index))));
         }
         // Decoded once, when a query first needs them (a list another query added meanwhile stays).
@@ -153,7 +151,7 @@ function openSplit(file: SplitIndexFile, read: ShardReader) {
         const needed = new Set<number>();
         for (const hit of records) {
           const start = pageStart.get(hit.url_without_anchor);
-          if (start !== undefined) needed.add(lastAtOrBelow(shards.records, start));
+          if (start !== undefined) needed.add(shardOf(shards.records, start));
         }
         await Promise.all([...needed].map((index) => load('c', index, applyContent(index))));
       },
@@ -167,14 +165,7 @@ function openSplit(file: SplitIndexFile, read: ShardReader) {
   };
 }
 
-/** Position of the last value ≤ `value` in an ascending list starting at 0. */
-function lastAtOrBelow(sorted: number[], value: number): number {
-  let low = 0;
-  let high = sorted.length - 1;
-  while (low < high) {
-    const middle = (low + high + 1) >>> 1;
-    if (sorted[middle] <= value) low = middle;
-    else high = middle - 1;
-  }
-  return low;
+/** The shard holding item `item`, by the ascending first items of the shards (the first is 0). */
+function shardOf(firstItems: number[], item: number): number {
+  return lowerBound(firstItems, item + 1) - 1;
 }

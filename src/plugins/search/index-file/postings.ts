@@ -4,16 +4,13 @@ import {PART} from '../engine/vocabulary.ts';
 import {LEVELS, type Level} from '../types.ts';
 import {checkFormat, numberAt, pageColumns, type LocalIndexFile} from './codec.ts';
 
-/** The engine's term table: sorted terms and, for each, flat [record, attribute code, position, …]. */
-type Postings = {terms: string[]; lists: number[][]};
-
 /**
- * The engine's term table, built from the piece numbers (no tokenizing of
- * texts): the same entries, in the same order, as tokenizing each record's
- * searchable texts gives (tests/unit/search-records.test.ts compares them).
- * Attribute codes at or above `PART` mark compound-word parts.
+ * The engine's term table (sorted terms and, for each, flat [record, attribute code, position, …]),
+ * built from the piece numbers (no tokenizing of texts): the same entries, in the same order, as
+ * tokenizing each record's searchable texts gives (tests/unit/search-records.test.ts compares
+ * them). Attribute codes at or above `PART` mark compound-word parts.
  */
-export function buildPostings(file: LocalIndexFile): Postings {
+export function buildPostings(file: LocalIndexFile): {terms: string[]; lists: number[][]} {
   checkFormat(file);
   const attributes = file.settings.searchableAttributes.map((attribute) => {
     const level = /^hierarchy\.(lvl[0-6])$/.exec(attribute)?.[1] as Level | undefined;
@@ -107,21 +104,6 @@ function encodeNumber(value: number): string {
     rest = Math.floor(rest / MORE_DIGITS);
   }
   return text + String.fromCharCode(LAST + rest);
-}
-
-/**
- * The encoding of a list and `copies - 1` copies of it, each copy's records `shift` (more than the
- * list's records) above the previous one's (the warm-up sample), made by joining strings: only a
- * copy's first record differs from the original's code, by the same difference in every copy.
- */
-export function repeatPostingList(encoded: string, copies: number, shift: number): string {
-  const list = decodePostingList(encoded);
-  if (list.length === 0 || copies <= 1) return encoded;
-  // The first number (the first record) ends at its first character below MORE.
-  let end = 0;
-  while (encoded.charCodeAt(end) >= MORE) end += 1;
-  const copy = encodeNumber(list[0] + shift - list[list.length - 3]) + encoded.slice(end + 1);
-  return encoded + copy.repeat(copies - 1);
 }
 
 /** Characters `#`…`[` end a number (57 values); `]`…`~` continue it (34 values). */

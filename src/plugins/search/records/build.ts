@@ -6,16 +6,10 @@ import {blocksFromMarkdown} from './markdown.ts';
 import {recordsFromBlocks} from './page.ts';
 import {isExcluded, pageInfo, sitePathOf, type RecordRules} from './rules.ts';
 
-async function htmlFiles(dir: string, root = dir): Promise<string[]> {
-  const entries = await fs.readdir(dir, {withFileTypes: true});
-  const nested = await Promise.all(
-    entries.map(async (entry) => {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) return entry.name === 'assets' ? [] : htmlFiles(full, root);
-      return entry.name.endsWith('.html') ? [path.relative(root, full)] : [];
-    }),
-  );
-  return nested.flat().sort();
+/** The built pages, relative to `outDir`, in path order; the bundler's `assets` hold none. */
+async function htmlFiles(outDir: string): Promise<string[]> {
+  const files = await fs.readdir(outDir, {recursive: true});
+  return files.filter((file) => file.endsWith('.html') && !file.split(path.sep).includes('assets')).sort();
 }
 
 /** Every record of a built site (`build/`), pages in path order. */
@@ -48,24 +42,19 @@ export type SourcePage = {
   facets: Pick<SearchRecord, 'language' | 'docusaurus_tag' | 'version'>;
 };
 
-/** Records from Markdown sources (dev server). Unreadable files are skipped: a page being renamed is not an error. */
-export async function recordsFromSources(pages: SourcePage[], rules: RecordRules): Promise<SearchRecord[]> {
-  const records: SearchRecord[] = [];
-  for (const page of pages) {
-    const sitePath = sitePathOf(rules, page.permalink);
-    if (isExcluded(rules, sitePath)) continue;
-    let source: string;
-    try {
-      source = await fs.readFile(page.file, 'utf8');
-    } catch {
-      continue;
-    }
-    records.push(
-      ...recordsFromBlocks(
-        pageInfo(rules, sitePath, {section: page.section, facets: page.facets}),
-        blocksFromMarkdown(source, page.title, page.file),
-      ),
-    );
-  }
-  return records;
+/**
+ * Records of one Markdown page (dev server): none for an excluded page, or for a source that could
+ * not be read (`undefined`: a page being renamed is not an error).
+ */
+export function recordsFromSource(
+  page: SourcePage,
+  source: string | undefined,
+  rules: RecordRules,
+): SearchRecord[] {
+  const sitePath = sitePathOf(rules, page.permalink);
+  if (source === undefined || isExcluded(rules, sitePath)) return [];
+  return recordsFromBlocks(
+    pageInfo(rules, sitePath, {section: page.section, facets: page.facets}),
+    blocksFromMarkdown(source, page.title, page.file),
+  );
 }

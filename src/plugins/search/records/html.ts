@@ -46,45 +46,14 @@ export function recordsFromHtml(html: string, sitePath: string, rules: RecordRul
  * controls, and doc cards (a category page's cards repeat the descriptions of
  * the pages they link to, which have their own records).
  */
-const NOT_CONTENT = [
-  '.theme-doc-card-container',
-  'nav',
-  'footer',
-  'button',
-  'script',
-  'style',
-  'noscript',
-  'svg',
-  'pre',
-  '.hash-link',
-  '.theme-doc-toc-mobile',
-  '.theme-doc-footer',
-  '.theme-doc-version-badge',
-  '.pagination-nav',
-].join(', ');
+const NOT_CONTENT =
+  '.theme-doc-card-container, nav, footer, button, script, style, noscript, svg, pre, .hash-link, ' +
+  '.theme-doc-toc-mobile, .theme-doc-footer, .theme-doc-version-badge, .pagination-nav';
 
 /** Elements whose text belongs to their own block, not to an enclosing `li`/`p`/`td`. */
-const OWN_BLOCK = new Set([
-  'p',
-  'li',
-  'ul',
-  'ol',
-  'table',
-  'tr',
-  'td',
-  'th',
-  'pre',
-  'div',
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'h5',
-  'h6',
-  'blockquote',
-  'details',
-  'figure',
-]);
+const OWN_BLOCK = new Set(
+  'p li ul ol table tr td th pre div h1 h2 h3 h4 h5 h6 blockquote details figure'.split(' '),
+);
 
 function ownText(node: AnyNode): string {
   if (node.type === 'text') return (node as unknown as {data: string}).data;
@@ -137,10 +106,7 @@ function blocksOfArticle($: CheerioAPI, article: Element): Block[] {
 
 /** `guides/nodejs.html` → `/guides/nodejs`; `index.html` → `/`; `blog/index.html` → `/blog`. */
 export function sitePathOfFile(relativeFile: string): string {
-  const withoutExt = relativeFile
-    .split('\\')
-    .join('/')
-    .replace(/\.html$/, '');
+  const withoutExt = relativeFile.replaceAll('\\', '/').replace(/\.html$/, '');
   const withoutIndex = withoutExt === 'index' ? '' : withoutExt.replace(/\/index$/, '');
   return `/${withoutIndex}`;
 }

@@ -64,15 +64,8 @@ export function blocksFromMarkdown(source: string, title: string, file?: string)
           node.children.slice(1).forEach(tableRow);
           blocks.push({kind: 'table-end'});
           break;
-        case 'code':
-        case 'html':
-        case 'yaml':
-        case 'mdxjsEsm':
-        case 'mdxFlowExpression':
-        case 'definition':
-        case 'thematicBreak':
-          break;
         default:
+          // Code, HTML, front matter, imports and expressions are leaves: nothing of theirs is walked.
           if ('children' in node) walk(node.children as RootContent[]);
       }
     }

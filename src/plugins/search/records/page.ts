@@ -33,9 +33,9 @@ export type PageInfo = {
 };
 
 /** Longer texts are cut: Algolia rejects records over 10 KB on smaller plans. */
-export const MAX_TEXT_LENGTH = 3000;
+const MAX_TEXT_LENGTH = 3000;
 
-export function cleanText(text: string): string {
+function cleanText(text: string): string {
   const collapsed = text
     .replace(/\u200b/g, '')
     .replace(/\s+/g, ' ')

@@ -1,7 +1,7 @@
 import type {SearchParams} from '../algolia-protocol/requests.ts';
 import {isSplitIndex, type ContentShard, type IndexMetadata, type PostingShard} from '../index-file/codec.ts';
 import {openIndex} from '../index-file/open.ts';
-import {repeatPostingList} from '../index-file/postings.ts';
+import {decodePostingList, encodePostingList} from '../index-file/postings.ts';
 import {LEVELS} from '../types.ts';
 import type {WarmUpSample} from './sample.ts';
 
@@ -126,4 +126,13 @@ export function repeatSample(sample: WarmUpSample, copies: number): WarmUpSample
     first: {...first, pages, records: {types: types.repeat(copies), anchors: anchors.repeat(copies)}},
     shards,
   };
+}
+
+/** A posting list and `copies - 1` copies of it, each copy's records `shift` above the previous one's. */
+function repeatPostingList(encoded: string, copies: number, shift: number): string {
+  const list = decodePostingList(encoded);
+  const repeated = Array.from({length: copies}, (_, copy) =>
+    Array.from(list, (value, index) => (index % 3 === 0 ? value + copy * shift : value)),
+  );
+  return encodePostingList(repeated.flat());
 }
