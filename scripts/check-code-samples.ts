@@ -34,9 +34,6 @@ import {loadNodeSchemas, validateNodeConfig} from './lib/node-config.ts';
 const PARSED_JAVASCRIPT_LANGUAGES = new Set(['js', 'javascript', 'jsx', 'mjs', 'cjs']);
 const SKIPPED_FOLDERS = SKIPPED_SAMPLE_FOLDERS.map((folder) => path.normalize(folder));
 
-// Shared with the build's type hovers (src/plugins/code-highlighting), so both compile the same way.
-export {COMPILER_OPTIONS, optOutReason};
-
 export type CodeBlock = {file: string; line: number; language: string; meta: string; code: string};
 export type SampleProblem = {file: string; line: number; message: string};
 
@@ -225,28 +222,23 @@ function compile(programs: Map<string, Program>, projectRoot: string): readonly 
   return ts.getPreEmitDiagnostics(program);
 }
 
-/** The Markdown/MDX files under the given files or folders, sorted; the generated reference left out. */
+/** Markdown/MDX files of the given files and folders (each folder's sorted), the generated reference left out. */
 export function findMarkdownFiles(targets: string[]): string[] {
-  const files: string[] = [];
-  const walk = (target: string) => {
-    const normalized = path.normalize(target);
-    if (
-      SKIPPED_FOLDERS.some((folder) => normalized === folder || normalized.endsWith(`${path.sep}${folder}`))
-    )
-      return;
-    if (statSync(target).isDirectory()) {
-      for (const entry of readdirSync(target).sort()) walk(path.join(target, entry));
-    } else if (/\.mdx?$/.test(target)) {
-      files.push(target);
-    }
-  };
-  targets.forEach(walk);
-  return files;
+  const markdown = (file: string) => /\.mdx?$/.test(file);
+  const skipped = (file: string) =>
+    SKIPPED_FOLDERS.some((folder) => `${path.sep}${file}`.includes(`${path.sep}${folder}${path.sep}`));
+  return targets.flatMap((target) =>
+    statSync(target).isDirectory()
+      ? readdirSync(target, {recursive: true, encoding: 'utf8'})
+          .map((entry) => path.join(target, entry))
+          .filter((file) => markdown(file) && !skipped(file))
+          .sort()
+      : [target].filter(markdown),
+  );
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
-  const targets = process.argv.slice(2);
-  const files = findMarkdownFiles(targets.length ? targets : SAMPLE_FOLDERS);
+/** The code blocks of the files; a page that does not parse is a problem with its file and line. */
+export function codeBlocksOf(files: string[]): {blocks: CodeBlock[]; unparsable: SampleProblem[]} {
   const unparsable: SampleProblem[] = [];
   const blocks = files.flatMap((file) => {
     try {
@@ -257,6 +249,13 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
       return [];
     }
   });
+  return {blocks, unparsable};
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+  const targets = process.argv.slice(2);
+  const files = findMarkdownFiles(targets.length ? targets : SAMPLE_FOLDERS);
+  const {blocks, unparsable} = codeBlocksOf(files);
   const checked = checkCodeBlocks(blocks, process.cwd());
   const {compiled, skipped, parsed, nodeConfigs} = checked;
   const problems = [...unparsable, ...checked.problems];

@@ -9,9 +9,8 @@
 import {execFileSync, spawn} from 'node:child_process';
 import {existsSync, readFileSync} from 'node:fs';
 import path from 'node:path';
-import {MarkdownError} from '../src/markdown/index.ts';
 import {checkContent} from './check-content.ts';
-import {checkCodeBlocks, extractCodeBlocks, findMarkdownFiles, type CodeBlock} from './check-code-samples.ts';
+import {checkCodeBlocks, codeBlocksOf, findMarkdownFiles} from './check-code-samples.ts';
 import {checkContentRules} from './lib/content-rules.ts';
 import {diagramSyntaxErrors, diagramsIn} from './lib/diagrams.ts';
 import {launchMermaid} from './lib/mermaid-browser.ts';
@@ -82,20 +81,11 @@ async function checkDiagrams(files: string[]): Promise<Result> {
 }
 
 function checkSamples(files: string[]): Result {
-  const problems: string[] = [];
-  const blocks: CodeBlock[] = files.flatMap((file) => {
-    try {
-      return extractCodeBlocks(readFileSync(file, 'utf8'), file);
-    } catch (error) {
-      if (!(error instanceof MarkdownError)) throw error;
-      return []; // reported by the content rules
-    }
-  });
-  const checked = checkCodeBlocks(blocks, root);
-  problems.push(...checked.problems.map((problem) => `${problem.file}:${problem.line}: ${problem.message}`));
+  // A page that does not parse is reported by the content rules.
+  const checked = checkCodeBlocks(codeBlocksOf(files).blocks, root);
   return {
     name: 'code samples and node configs',
-    problems,
+    problems: checked.problems.map((problem) => `${problem.file}:${problem.line}: ${problem.message}`),
     hint: 'each ts block compiles alone against the pinned SDK with its own imports; opt out with ```ts nocompile="why" (docs/help/how-to-contribute.md)',
     note: `${checked.compiled} compiled, ${checked.parsed} parsed, ${checked.nodeConfigs} node configs`,
   };

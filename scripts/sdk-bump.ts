@@ -320,19 +320,14 @@ function parseArguments(args: string[]) {
   return {spec, report: parsed.values.report, build: !parsed.values['no-build']};
 }
 
-async function printMembers(): Promise<number> {
-  process.stdout.write(JSON.stringify(await installedMembers()));
-  return 0;
-}
-
-async function main(argv: string[]): Promise<number> {
+async function main(argv: string[]): Promise<void> {
   const {spec, report, build} = parseArguments(argv);
   const manifestFile = path.join(SITE_DIR, 'package.json');
   const to = publishedVersion(spec);
   const plan = planBump(readJson(manifestFile) as unknown as Manifest, to);
   if (compareVersions(plan.to, plan.from) === 0) {
     console.log(`${SDK} ${to.text} is already pinned; nothing to do.`);
-    return 0;
+    return;
   }
   console.error(`Reading the API of ${SDK} ${plan.from.text} …`);
   const before = membersInChild();
@@ -363,17 +358,16 @@ async function main(argv: string[]): Promise<number> {
   });
   if (report) writeFileSync(report, text);
   console.log(text);
-  return 0;
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
   // `--members`: the child of membersInChild; stdout is its answer, so the process ends by itself.
-  const job = process.argv[2] === '--members' ? printMembers() : main(process.argv.slice(2));
-  job.then(
-    (code) => (process.exitCode = code),
-    (error: unknown) => {
-      console.error(error instanceof BumpError ? `sdk:bump: ${error.message}` : error);
-      process.exitCode = 1;
-    },
-  );
+  const job =
+    process.argv[2] === '--members'
+      ? installedMembers().then((members) => process.stdout.write(JSON.stringify(members)))
+      : main(process.argv.slice(2));
+  job.catch((error: unknown) => {
+    console.error(error instanceof BumpError ? `sdk:bump: ${error.message}` : error);
+    process.exitCode = 1;
+  });
 }

@@ -12,15 +12,12 @@ export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'se
 export type Category = (typeof CATEGORIES)[number];
 
 /** The parts of a Lighthouse result (LHR) the audit reads. */
-type LhAudit = {title: string; score: number | null; numericValue?: number; displayValue?: string};
 export type Lhr = {
   requestedUrl: string;
   runtimeError?: {message: string};
-  categories: Record<string, {score: number | null; auditRefs: Array<{id: string; weight: number}>}>;
-  audits: Record<string, LhAudit & {details?: {items?: Array<Record<string, unknown>>}}>;
+  categories: Record<string, {score: number | null}>;
+  audits: Record<string, {numericValue?: number; details?: {items?: Array<Record<string, unknown>>}}>;
 };
-
-export type Shortfall = {category: string; id: string; title: string; score: number; displayValue?: string};
 
 /** The LCP element as Lighthouse names it: CSS selector, HTML snippet of its opening tag, its text. */
 export type LcpElement = {selector: string; snippet: string; label?: string};
@@ -37,15 +34,13 @@ export type RunSummary = {
   observedFcp?: number;
   observedLcp?: number;
   lcpElement?: LcpElement;
-  shortfalls: Shortfall[];
 };
-/** Medians over the runs of a page; the shortfalls say in how many runs each occurred. */
-export type Medians = Omit<RunSummary, 'shortfalls' | 'lcpElement'> & {
+/** Medians over the runs of a page. */
+export type Medians = Omit<RunSummary, 'lcpElement'> & {
   runs: number;
   performanceRange: [number, number];
   /** The LCP element named in most runs, and in how many. */
   lcpElement?: LcpElement & {runs: number};
-  shortfalls: Array<Shortfall & {runs: number}>;
 };
 
 /**
@@ -120,16 +115,6 @@ export function summarizeLhr(lhr: Lhr): RunSummary {
   const scriptBytes = requests
     .filter((item) => item.resourceType === 'Script')
     .reduce((sum, item) => sum + Number(item.transferSize ?? 0), 0);
-  const shortfalls: Shortfall[] = [];
-  for (const id of CATEGORIES) {
-    for (const ref of lhr.categories[id].auditRefs) {
-      const audit = lhr.audits[ref.id];
-      if (ref.weight > 0 && audit && typeof audit.score === 'number' && audit.score < 1) {
-        const {title, score, displayValue} = audit;
-        shortfalls.push({category: id, id: ref.id, title, score, displayValue});
-      }
-    }
-  }
   return {
     scores,
     fcp: numeric('first-contentful-paint'),
@@ -140,7 +125,6 @@ export function summarizeLhr(lhr: Lhr): RunSummary {
     scriptBytes,
     ...observedPaintsOf(lhr),
     lcpElement: lcpElementOf(lhr),
-    shortfalls,
   };
 }
 
@@ -155,10 +139,7 @@ export function median(values: number[]): number {
 /** The figures of a run that are always there, each reduced to its median. */
 const MEDIAN_KEYS = ['fcp', 'lcp', 'tbt', 'cls', 'si', 'scriptBytes'] as const;
 
-/**
- * Medians of every number over the runs of one page, and how often each
- * audit fell short (so the report can say what holds a score down).
- */
+/** Medians of every number over the runs of one page. */
 export function aggregateRuns(runs: RunSummary[]): Medians {
   if (runs.length === 0) throw new Error('no runs to aggregate');
   const scores = {} as Record<Category, number>;
@@ -180,10 +161,6 @@ export function aggregateRuns(runs: RunSummary[]): Medians {
     lcpElement: commonestLcpElement(runs.map((run) => run.lcpElement)),
     runs: runs.length,
     performanceRange: [Math.min(...performance), Math.max(...performance)],
-    shortfalls: countRuns(
-      runs.flatMap((run) => run.shortfalls),
-      (shortfall) => `${shortfall.category}/${shortfall.id}`,
-    ),
   };
 }
 

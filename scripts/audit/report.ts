@@ -168,16 +168,6 @@ export function renderMarkdown(summary: AuditSummary): string {
     ),
     '',
   );
-  const below = measured.filter(({m}) => m.shortfalls.length);
-  if (below.length) lines.push('## What holds scores below 100', '');
-  for (const {page, m} of below) {
-    lines.push(`- ${pageName(page)}:`);
-    for (const s of m.shortfalls)
-      lines.push(
-        `  - ${s.category}: ${s.title}${s.displayValue ? ` (${s.displayValue})` : ''}, score ${s.score.toFixed(2)}, in ${s.runs} of ${m.runs} runs`,
-      );
-  }
-  if (below.length) lines.push('');
   for (const note of summary.notes ?? []) lines.push(`Note: ${note}`, '');
   lines.push(`Raw Lighthouse reports (JSON and HTML): \`${summary.rawDir}\`.`, '');
   return lines.join('\n');

@@ -18,7 +18,7 @@ import {measureFirstSearch, type FirstSearch} from './first-search.ts';
 import {formatHolds, formatMebibytes, formatMs, markdownTable} from './format.ts';
 import {SAMPLE_MS} from './proc-tree.ts';
 import {writeReport} from './report.ts';
-import {serve} from './sites.ts';
+import {serveOnFreePort} from '../serve-build.ts';
 import {seededRandom, variantFileName, variantSource, vocabulary} from './synthetic-docs.ts';
 
 /** The goals of the scale audit, judged as budgets. */
@@ -254,7 +254,7 @@ async function measurePoint(
   const {pages} = await countPages(buildDir);
   const docsPages = (await docFiles(path.join(dir, 'docs'))).length;
   const wholeIndex = await measureIndex(buildDir);
-  const served = await serve(buildDir);
+  const served = await serveOnFreePort(buildDir);
   try {
     const firstSearch = await measureFirstSearch({origin: served.origin, chrome, runs});
     const index = await measureIndex(buildDir, firstSearch.files);

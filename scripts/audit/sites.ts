@@ -7,7 +7,7 @@
  */
 import type {Server} from 'node:http';
 import path from 'node:path';
-import {createStaticServer} from '../serve-build.ts';
+import {serveOnFreePort} from '../serve-build.ts';
 import {measureInFreshContext, type FirstLoadJs} from './first-load-js.ts';
 import {
   aggregateRuns,
@@ -17,20 +17,6 @@ import {
   type Medians,
   type RunSummary,
 } from './lighthouse.ts';
-
-export type ServedSite = {server: Server; origin: string};
-
-/** Serves a build on a free port (other audits or test servers may be running). */
-export function serve(root: string): Promise<ServedSite> {
-  return new Promise((resolve, reject) => {
-    const server = createStaticServer({root});
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const {port} = server.address() as {port: number};
-      resolve({server, origin: `http://127.0.0.1:${port}`});
-    });
-  });
-}
 
 /** A site to measure: its build and the routes to audit on it. */
 export type Site = {key: string; buildDir: string; routes: string[]};
@@ -84,12 +70,12 @@ export async function measureSites({
   chrome,
   rawDir,
 }: MeasureSitesOptions): Promise<Record<string, SiteResult>> {
-  const served: Record<string, ServedSite> = {};
+  const served: Record<string, {server: Server; origin: string}> = {};
   try {
     const results: Record<string, SiteResult> = {};
     const present: Record<string, string[]> = {};
     for (const {key, buildDir, routes} of sites) {
-      served[key] = await serve(buildDir);
+      served[key] = await serveOnFreePort(buildDir);
       results[key] = {missing: {}, firstLoadJs: {}, medians: {}};
       present[key] = [];
       for (const route of routes) {

@@ -59,7 +59,6 @@ function run(lcp: number, lcpElement?: RunSummary['lcpElement'], observedLcp?: n
     observedFcp: observedLcp && observedLcp - 100,
     observedLcp,
     lcpElement,
-    shortfalls: [],
   };
 }
 

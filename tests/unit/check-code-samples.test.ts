@@ -1,5 +1,6 @@
 import {describe, expect, it} from 'vitest';
-import {checkCodeBlocks, extractCodeBlocks, optOutReason} from '../../scripts/check-code-samples.ts';
+import {checkCodeBlocks, extractCodeBlocks} from '../../scripts/check-code-samples.ts';
+import {optOutReason} from '../../src/plugins/code-highlighting/compiler-options.ts';
 
 const root = process.cwd();
 
