@@ -14,7 +14,7 @@
  *
  * Usage: node scripts/check-code-samples.ts [files or folders...]   (default: docs blog)
  */
-import {readFileSync, readdirSync, statSync} from 'node:fs';
+import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import ts from 'typescript';
@@ -24,15 +24,14 @@ import {
   COMPILED_LANGUAGES,
   COMPILER_OPTIONS,
   SAMPLE_FOLDERS,
-  SKIPPED_SAMPLE_FOLDERS,
   asModule,
   optOutReason,
 } from '../src/plugins/code-highlighting/compiler-options.ts';
 import {parseJsonWithLocations} from './lib/json-positions.ts';
+import {findMarkdownFiles} from './lib/markdown-files.ts';
 import {loadNodeSchemas, validateNodeConfig} from './lib/node-config.ts';
 
 const PARSED_JAVASCRIPT_LANGUAGES = new Set(['js', 'javascript', 'jsx', 'mjs', 'cjs']);
-const SKIPPED_FOLDERS = SKIPPED_SAMPLE_FOLDERS.map((folder) => path.normalize(folder));
 
 export type CodeBlock = {file: string; line: number; language: string; meta: string; code: string};
 export type SampleProblem = {file: string; line: number; message: string};
@@ -220,21 +219,6 @@ function compile(programs: Map<string, Program>, projectRoot: string): readonly 
     host,
   });
   return ts.getPreEmitDiagnostics(program);
-}
-
-/** Markdown/MDX files of the given files and folders (each folder's sorted), the generated reference left out. */
-export function findMarkdownFiles(targets: string[]): string[] {
-  const markdown = (file: string) => /\.mdx?$/.test(file);
-  const skipped = (file: string) =>
-    SKIPPED_FOLDERS.some((folder) => `${path.sep}${file}`.includes(`${path.sep}${folder}${path.sep}`));
-  return targets.flatMap((target) =>
-    statSync(target).isDirectory()
-      ? readdirSync(target, {recursive: true, encoding: 'utf8'})
-          .map((entry) => path.join(target, entry))
-          .filter((file) => markdown(file) && !skipped(file))
-          .sort()
-      : [target].filter(markdown),
-  );
 }
 
 /** The code blocks of the files; a page that does not parse is a problem with its file and line. */

@@ -18,7 +18,7 @@ import {fileURLToPath} from 'node:url';
 import type {Nodes} from 'mdast';
 import {descriptionProblem} from '../config/description-rule.ts';
 import {MarkdownError, nextSibling, parsePage, plainText, type ParsedPage} from '../src/markdown/index.ts';
-import {findMarkdownFiles} from './check-code-samples.ts';
+import {findMarkdownFiles} from './lib/markdown-files.ts';
 import {checkContentRules, type ContentProblem} from './lib/content-rules.ts';
 
 const UNFINISHED = /\b(TODO|TBD|FIXME)\b|coming soon|lorem ipsum/i;

@@ -16,7 +16,7 @@ import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {parseArgs} from 'node:util';
 import {diffMembers, memberMap, type MemberDiff, type MemberMap} from '../src/plugins/typedoc-sdk/members.ts';
-import {findMarkdownFiles} from './check-code-samples.ts';
+import {findMarkdownFiles} from './lib/markdown-files.ts';
 
 const SDK = '@streamr/sdk';
 const SITE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

@@ -14,7 +14,7 @@ import {existsSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {nextSibling, parsePage, plainText} from '../../src/markdown/index.ts';
 import {diagramKey, normalizeDiagramSource} from '../../src/theme/Mermaid/diagram-key.ts';
-import {findMarkdownFiles} from '../check-code-samples.ts';
+import {findMarkdownFiles} from './markdown-files.ts';
 
 export const DIAGRAMS_DIR = 'static/diagrams';
 export const MANIFEST = `${DIAGRAMS_DIR}/manifest.json`;
