@@ -2,11 +2,8 @@ import ExecutionEnvironment from '@docusaurus/ExecutionEnvironment';
 
 /**
  * Registers the service worker once the page has loaded and the browser is idle, so it never
- * competes with the page's downloads; the first page (loaded before a worker controlled it) hands
- * the worker the URLs it fetched. When a deploy brings a new worker, the PWA plugin's reload prompt
- * offers it. Plain `navigator.serviceWorker` code, not the PWA plugin's registration, which loads
- * workbox-window into every page for what these lines do (offline mode is always on, ./index.ts,
- * so the worker's URL never changes).
+ * competes with the page's downloads (../README.md). Plain `navigator.serviceWorker` code: the PWA
+ * plugin's registration loads workbox-window into every page, and the worker's URL never changes here.
  */
 
 // The PWA plugin's worker (the plugin's webpack config sets the URL) reads its mode from `params`.
