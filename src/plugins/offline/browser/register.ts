@@ -1,4 +1,5 @@
 import ExecutionEnvironment from '@docusaurus/ExecutionEnvironment';
+import type {ClientModule} from '@docusaurus/types';
 
 /**
  * Registers the service worker once the page has loaded and the browser is idle, so it never
@@ -69,16 +70,10 @@ function save(worker: ServiceWorker | null | undefined, urls: string[]): void {
  * A page opened by a link is drawn from its code alone: its HTML, which a reload needs offline (and
  * search reads as "saved", src/plugins/search/client/unsavedPages.ts), is fetched for the worker.
  */
-export function onRouteDidUpdate({
-  location: next,
-  previousLocation,
-}: {
-  location: {pathname: string};
-  previousLocation: {pathname: string} | null;
-}): void {
+export const onRouteDidUpdate: ClientModule['onRouteDidUpdate'] = ({location: next, previousLocation}) => {
   if (previousLocation && previousLocation.pathname !== next.pathname && navigator.onLine)
     save(navigator.serviceWorker?.controller, [new URL(next.pathname, location.href).href]);
-}
+};
 
 function whenIdle(): void {
   if ('requestIdleCallback' in window) window.requestIdleCallback(start, {timeout: 5_000});
