@@ -14,8 +14,6 @@ import {DOCSEARCH_SEARCHABLE_ATTRIBUTES, algoliaIndexSettings} from '../src/plug
 import {siteSections} from './docs-sections.ts';
 import {baseUrl, siteUrl} from './site.ts';
 
-export type SearchBackend = 'local' | 'algolia';
-
 export type AlgoliaSettings = {appId: string; apiKey: string; indexName: string};
 
 /** Environment variables read for the browser-side Algolia configuration. */
@@ -24,12 +22,6 @@ export const ALGOLIA_ENV = {
   apiKey: 'ALGOLIA_SEARCH_API_KEY',
   indexName: 'ALGOLIA_INDEX_NAME',
 } as const;
-
-/** Read by the uploader only; never part of the site configuration. */
-export const ALGOLIA_ADMIN_KEY_ENV = 'ALGOLIA_ADMIN_API_KEY';
-
-/** The index name used for local storage keys (recent searches) when no Algolia index is configured. */
-export const LOCAL_INDEX_NAME = 'streamr-docs';
 
 /**
  * Decides the backend from the environment. Any Algolia variable set means
@@ -149,16 +141,17 @@ export const algoliaSettings = algoliaIndexSettings(searchSettings);
 
 const resolved = resolveSearchBackend();
 
-export const searchBackend: SearchBackend = resolved.backend;
+export const searchBackend = resolved.backend;
 
 /**
  * `themeConfig.algolia`: only what DocSearch itself reads. In local mode the theme
- * still needs an app id, key and index name, which no request uses.
+ * still needs an app id, key and index name, which no request uses (the index name
+ * keys the recent searches in local storage).
  */
 export const algoliaThemeConfig = {
   ...(resolved.backend === 'algolia'
     ? resolved.algolia
-    : {appId: 'local', apiKey: 'local', indexName: LOCAL_INDEX_NAME}),
+    : {appId: 'local', apiKey: 'local', indexName: 'streamr-docs'}),
   contextualSearch: true,
   searchPagePath: 'search',
 };
@@ -170,7 +163,8 @@ export const searchPluginOptions = (): SearchPluginOptions => ({
   settings: searchSettings,
   algolia: {
     indexSettings: algoliaSettings,
-    env: {appId: ALGOLIA_ENV.appId, indexName: ALGOLIA_ENV.indexName, adminKey: ALGOLIA_ADMIN_KEY_ENV},
+    // The admin key is read by the uploader only, never part of the site configuration.
+    env: {appId: ALGOLIA_ENV.appId, indexName: ALGOLIA_ENV.indexName, adminKey: 'ALGOLIA_ADMIN_API_KEY'},
   },
 });
 

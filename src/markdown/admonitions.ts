@@ -16,15 +16,11 @@ export const ADMONITION_KEYWORDS = [
 ] as const;
 
 /**
- * `:::tip Title` → `:::tip[Title]` (the directive syntax only knows the bracket form).
- *
- * Kept here rather than imported: `@docusaurus/utils` exports the same idea as
- * `admonitionTitleToDirectiveLabel`, but it also rewrites lines inside fenced code
- * blocks, which would corrupt examples of the syntax itself; and with `future.v4`
- * Docusaurus does not run it at all (`mdx1Compat.admonitions` is off), so the
- * content check rejects the form in pages. Only the Markdown twins (llms-txt) use it,
- * to stay readable if such a page slips through. Lines keep their count, so positions
- * in the parsed tree stay those of the file.
+ * `:::tip Title` → `:::tip[Title]` (the directive syntax only knows the bracket form),
+ * for the Markdown twins, which stay readable if a page with the old form slips past the
+ * content check. Not `admonitionTitleToDirectiveLabel` of `@docusaurus/utils`: it also
+ * rewrites fenced code, corrupting examples of the syntax. Lines keep their count, so
+ * positions in the parsed tree stay those of the file.
  */
 export function admonitionTitlesToLabels(source: string): string {
   const opener = new RegExp(`^((?:> ?)*[ \\t]*:{3,}(?:${ADMONITION_KEYWORDS.join('|')})) +(\\S.*?)[ \\t]*$`);

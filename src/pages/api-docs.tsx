@@ -9,110 +9,42 @@ import snippets from '@generated/code-highlighting/default/snippets.json';
 
 import styles from './api-docs.module.css';
 
-type EntryPoint = {name: string; to: string; purpose: string};
-type EntryGroup = {title: string; entries: EntryPoint[]};
-
 const API = '/usage/sdk/api';
 
-const entryGroups: EntryGroup[] = [
-  {
-    title: 'The client',
-    entries: [
-      {
-        name: 'StreamrClient',
-        to: `${API}/classes/StreamrClient`,
-        purpose:
-          'Everything starts here: create, find and delete streams, publish, subscribe, resend, manage permissions and storage.',
-      },
-      {
-        name: 'StreamrClientEvents',
-        to: `${API}/interfaces/StreamrClientEvents`,
-        purpose: 'Events the client emits, such as new streams and storage-node assignments.',
-      },
-    ],
+/** The main entry points by group: each page of the generated reference (`kind/Name`) and what it is for. */
+const entryGroups: Record<string, Record<string, string>> = {
+  'The client': {
+    'classes/StreamrClient':
+      'Everything starts here: create, find and delete streams, publish, subscribe, resend, manage permissions and storage.',
+    'interfaces/StreamrClientEvents':
+      'Events the client emits, such as new streams and storage-node assignments.',
   },
-  {
-    title: 'Streams and messages',
-    entries: [
-      {
-        name: 'Stream',
-        to: `${API}/classes/Stream`,
-        purpose: 'One stream: its ID, metadata, partitions, permissions and storage nodes.',
-      },
-      {
-        name: 'Subscription',
-        to: `${API}/classes/Subscription`,
-        purpose: 'A live subscription to one stream partition; unsubscribe from it and listen to its events.',
-      },
-      {
-        name: 'Message',
-        to: `${API}/interfaces/Message`,
-        purpose: 'What subscribers receive: content plus publisher, timestamp, signature and stream part.',
-      },
-      {
-        name: 'MessageStream',
-        to: `${API}/classes/MessageStream`,
-        purpose: 'An async-iterable sequence of messages, returned by resend.',
-      },
-      {
-        name: 'StreamPermission',
-        to: `${API}/enumerations/StreamPermission`,
-        purpose: 'The permissions a user or the public can hold on a stream.',
-      },
-      {
-        name: 'ResendLastOptions',
-        to: `${API}/interfaces/ResendLastOptions`,
-        purpose: 'Fetch the latest stored messages; see also ResendFromOptions and ResendRangeOptions.',
-      },
-    ],
+  'Streams and messages': {
+    'classes/Stream': 'One stream: its ID, metadata, partitions, permissions and storage nodes.',
+    'classes/Subscription':
+      'A live subscription to one stream partition; unsubscribe from it and listen to its events.',
+    'interfaces/Message':
+      'What subscribers receive: content plus publisher, timestamp, signature and stream part.',
+    'classes/MessageStream': 'An async-iterable sequence of messages, returned by resend.',
+    'enumerations/StreamPermission': 'The permissions a user or the public can hold on a stream.',
+    'interfaces/ResendLastOptions':
+      'Fetch the latest stored messages; see also ResendFromOptions and ResendRangeOptions.',
   },
-  {
-    title: 'Identities',
-    entries: [
-      {
-        name: 'EthereumKeyPairIdentity',
-        to: `${API}/classes/EthereumKeyPairIdentity`,
-        purpose: 'Sign with an Ethereum private key: the default identity of a client.',
-      },
-      {
-        name: 'EthereumProviderIdentity',
-        to: `${API}/classes/EthereumProviderIdentity`,
-        purpose: 'Sign through a browser wallet or any EIP-1193 provider.',
-      },
-      {
-        name: 'MLDSAKeyPairIdentity',
-        to: `${API}/classes/MLDSAKeyPairIdentity`,
-        purpose: 'Sign messages with quantum-resistant ML-DSA keys.',
-      },
-      {
-        name: 'Identity',
-        to: `${API}/classes/Identity`,
-        purpose: 'The base class to implement when keys live somewhere the SDK cannot reach.',
-      },
-    ],
+  Identities: {
+    'classes/EthereumKeyPairIdentity': 'Sign with an Ethereum private key: the default identity of a client.',
+    'classes/EthereumProviderIdentity': 'Sign through a browser wallet or any EIP-1193 provider.',
+    'classes/MLDSAKeyPairIdentity': 'Sign messages with quantum-resistant ML-DSA keys.',
+    'classes/Identity': 'The base class to implement when keys live somewhere the SDK cannot reach.',
   },
-  {
-    title: 'Configuration',
-    entries: [
-      {
-        name: 'StreamrClientConfig',
-        to: `${API}/interfaces/StreamrClientConfig`,
-        purpose:
-          'Every option the client accepts: identity, environment, network, contracts, encryption, caching.',
-      },
-      {
-        name: 'NetworkConfig',
-        to: `${API}/interfaces/NetworkConfig`,
-        purpose: 'Peer-to-peer settings of the embedded network node: entry points, ports, ICE servers.',
-      },
-      {
-        name: 'EthereumNetworkConfig',
-        to: `${API}/interfaces/EthereumNetworkConfig`,
-        purpose: 'The chain the client reads and writes: chain ID, gas strategy and transaction overrides.',
-      },
-    ],
+  Configuration: {
+    'interfaces/StreamrClientConfig':
+      'Every option the client accepts: identity, environment, network, contracts, encryption, caching.',
+    'interfaces/NetworkConfig':
+      'Peer-to-peer settings of the embedded network node: entry points, ports, ICE servers.',
+    'interfaces/EthereumNetworkConfig':
+      'The chain the client reads and writes: chain ID, gas strategy and transaction overrides.',
   },
-];
+};
 
 export default function ApiDocsPage(): ReactNode {
   const {siteConfig} = useDocusaurusContext();
@@ -157,20 +89,20 @@ export default function ApiDocsPage(): ReactNode {
         <Heading as="h2" id="entry-points">
           Main entry points
         </Heading>
-        {entryGroups.map((group) => (
-          <section key={group.title} className={styles.group} aria-labelledby={slug(group.title)}>
-            <Heading as="h3" id={slug(group.title)}>
-              {group.title}
+        {Object.entries(entryGroups).map(([title, entries]) => (
+          <section key={title} className={styles.group} aria-labelledby={slug(title)}>
+            <Heading as="h3" id={slug(title)}>
+              {title}
             </Heading>
             <dl className={styles.entries}>
-              {group.entries.map((entry) => (
-                <div key={entry.name} className={styles.entry}>
+              {Object.entries(entries).map(([page, purpose]) => (
+                <div key={page} className={styles.entry}>
                   <dt>
-                    <Link to={entry.to}>
-                      <code>{entry.name}</code>
+                    <Link to={`${API}/${page}`}>
+                      <code>{page.split('/')[1]}</code>
                     </Link>
                   </dt>
-                  <dd>{entry.purpose}</dd>
+                  <dd>{purpose}</dd>
                 </div>
               ))}
             </dl>

@@ -1,5 +1,5 @@
 import {load} from 'cheerio';
-import {pngSize} from '../../src/plugins/social-cards/png.ts';
+import {pngSize} from '../support/png.ts';
 import {isDocsPage, isOlderSdkReferencePage} from '../support/llms-listing.ts';
 import {checkPreview, type PreviewContext} from '../support/rich-previews.ts';
 import {sitemapPaths} from '../support/sitemap.ts';

@@ -5,7 +5,7 @@ import {describe, expect, it} from 'vitest';
 import {cssVariable, socialCardsOptions} from '../../config/social-cards.ts';
 import {cardPages, fillCacheInChild, sectionOf} from '../../src/plugins/social-cards/index.ts';
 import {socialCardFile} from '../../src/plugins/social-cards/paths.ts';
-import {pngSize} from '../../src/plugins/social-cards/png.ts';
+import {pngSize} from '../support/png.ts';
 import {
   MAX_TITLE_LENGTH,
   cardKey,

@@ -7,7 +7,7 @@ import {unified} from 'unified';
 import {beforeAll, describe, expect, it} from 'vitest';
 import {checkCodeBlocks, extractCodeBlocks} from '../../scripts/check-code-samples.ts';
 import {codeHighlightingOptions} from '../../config/prism.ts';
-import {parseAnnotations, stripAnnotations} from '../../src/plugins/code-highlighting/annotations.ts';
+import {parseAnnotations} from '../../src/plugins/code-highlighting/annotations.ts';
 import {ApiReference, brokenApiLinks, memberAnchors} from '../../src/plugins/code-highlighting/api-links.ts';
 import {highlightCodeBlock} from '../../src/plugins/code-highlighting/highlight.ts';
 import remarkCodeHighlighting from '../../src/plugins/code-highlighting/remark.ts';
@@ -70,7 +70,7 @@ describe('annotations', () => {
     expect(parsed.queries).toEqual([{line: 3, column: 6}]);
     expect(parsed.expectedErrors).toEqual([2322]);
     expect(parsed.writtenLine[5]).toBe(7);
-    expect(stripAnnotations('a\n// ^?\nb')).toBe('a\nb');
+    expect(parseAnnotations('a\n// ^?\nb').code).toBe('a\nb');
   });
 
   it('rejects malformed annotations', () => {

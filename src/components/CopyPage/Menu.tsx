@@ -1,5 +1,4 @@
 import {useEffect, useRef, type KeyboardEvent, type ReactNode} from 'react';
-import {ASSISTANTS, assistantHref} from './assistants.ts';
 import styles from './styles.module.css';
 
 export type MenuProps = {
@@ -14,6 +13,12 @@ export type MenuProps = {
   onCopy: () => void;
 };
 
+/** The chat assistants the menu opens, with the address that starts a chat with a prompt. */
+const ASSISTANTS = [
+  {name: 'ChatGPT', chatUrl: 'https://chatgpt.com/?q='},
+  {name: 'Claude', chatUrl: 'https://claude.ai/new?q='},
+];
+
 /**
  * The page menu itself, loaded when the reader first opens it (./index.tsx keeps the
  * button): arrows, Home and End move between its items; Escape closes it and returns
@@ -21,6 +26,7 @@ export type MenuProps = {
  */
 export default function Menu({id, open, focusRequest, close, ...page}: MenuProps): ReactNode {
   const menu = useRef<HTMLDivElement>(null);
+  const prompt = `Read ${page.twinUrl} (a page of ${page.siteTitle}, as Markdown) so that you can answer my questions about it.`;
   const items = () => Array.from(menu.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
 
   useEffect(() => {
@@ -99,7 +105,7 @@ export default function Menu({id, open, focusRequest, close, ...page}: MenuProps
           role="menuitem"
           tabIndex={-1}
           className={styles.menuItem}
-          href={assistantHref(assistant, page.twinUrl, page.siteTitle)}
+          href={`${assistant.chatUrl}${encodeURIComponent(prompt)}`}
           target="_blank"
           rel="noopener noreferrer"
           onClick={() => close(false)}

@@ -1,10 +1,8 @@
 /**
- * The 404 page's content (src/theme/NotFound/Content loads it): says what happened in
- * the site's words, offers the site's search (the /search page's `q` parameter, so it
- * works before and without JavaScript) and the pages whose paths are closest to the
- * one asked for (src/plugins/route-list). `data-page-not-found` also tells the page
- * loader (config/page-template.ts) that this HTML is the 404 page, served for `/x/`
- * when only `/x` exists.
+ * The 404 page's content (src/theme/NotFound/Content loads it; src/theme/README.md):
+ * the site's search (a form to /search?q=, working without JavaScript) and the pages
+ * whose paths are closest to the one asked for. `data-page-not-found` tells the page
+ * loader (config/page-template.ts) that this HTML is the 404 page.
  */
 import {useEffect, useState, type ReactNode} from 'react';
 import clsx from 'clsx';

@@ -12,9 +12,6 @@ import {useThemeConfig} from '@docusaurus/theme-common';
 import {applyTrailingSlash} from '@docusaurus/utils-common';
 import {SOCIAL_CARD_HEIGHT, SOCIAL_CARD_WIDTH, socialCardFile} from '@site/src/plugins/social-cards/browser';
 
-/** Publisher of the docs in structured data. */
-const PUBLISHER = 'Streamr';
-
 type PageProps = {
   /** The page's permalink (with base URL), as the docs and blog plugins give it. */
   permalink: string;
@@ -75,7 +72,7 @@ export function TechArticleStructuredData(props: ArticleProps): ReactNode {
     ...(props.lastUpdatedAt && {dateModified: new Date(props.lastUpdatedAt).toISOString()}),
     publisher: {
       '@type': 'Organization',
-      name: PUBLISHER,
+      name: 'Streamr',
       ...(logo !== home && {logo: {'@type': 'ImageObject', url: logo}}),
     },
     isPartOf: {'@type': 'WebSite', name: siteConfig.title, url: home},

@@ -27,11 +27,6 @@ export type Annotations = {
 const QUERY = /^(\s*)\/\/(\s*)\^\?\s*$/;
 const ERRORS = /^\s*\/\/\s*@errors:\s*(.*)$/;
 
-/** The code without annotation lines, for places that only need the plain code (Markdown twins). */
-export function stripAnnotations(code: string): string {
-  return parseAnnotations(code).code;
-}
-
 export function parseAnnotations(code: string): Annotations {
   const shown: string[] = [];
   const writtenLine: number[] = [];

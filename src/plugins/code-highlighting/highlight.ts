@@ -167,14 +167,10 @@ export function highlightLines(
  */
 export function highlightCodeBlock(
   rawCode: string,
-  {
-    language,
-    themes,
-    decorations,
-  }: {language: string; themes: CodeThemes; decorations?: readonly LineDecoration[]},
+  options: {language: string; themes: CodeThemes; decorations?: readonly LineDecoration[]},
 ): string {
   const code = rawCode.replace(/\r?\n$/, '').replace(/\r\n/g, '\n');
-  return highlightLines(code, language, themes, decorations).join('\n');
+  return highlightLines(code, options.language, options.themes, options.decorations).join('\n');
 }
 
 /**

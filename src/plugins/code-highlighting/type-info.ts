@@ -3,10 +3,8 @@
  * language service: the quick info (type and doc comment) of every identifier,
  * the answers to `// ^?` queries and the compiler errors. One language service,
  * and so one type checker, serves every sample: the SDK's and the standard
- * library's declarations are resolved once. The `twoslash` package drives the same
- * service but gives each sample a program of its own, which costs new checkers per
- * sample; tried, it gave the same hovers for several times the CPU. The annotations
- * are twoslash's syntax (./annotations.ts), so writers meet familiar notation.
+ * library's declarations are resolved once (the `twoslash` package gives each sample a
+ * checker of its own). Its annotation syntax is twoslash's, familiar to writers.
  */
 import path from 'node:path';
 import ts from 'typescript';

@@ -56,11 +56,8 @@ const BASE_SOURCES = {
   'default-src': ["'self'"],
   // 'report-sample' puts the start of a refused inline script into the violation report.
   'script-src': ["'self'", "'report-sample'"],
-  // 'unsafe-inline' for styles: the server-rendered markup carries style attributes
-  // (React's `style` props, e.g. the hidden SVG sprite and sidebar heights) and
-  // DocSearch's Algolia logo is an SVG with a <style> element. Hashes cannot allow
-  // style attributes without 'unsafe-hashes' and one hash per attribute value that
-  // React may compute at run time. Styles cannot run code, so this is the usual trade.
+  // 'unsafe-inline' for styles: React writes `style` attributes, whose values hashes cannot
+  // cover as React computes them at run time, and styles cannot run code.
   'style-src': ["'self'", "'unsafe-inline'"],
   // data: for the icons Infima's stylesheet draws as inline SVG (menu carets, breadcrumbs).
   'img-src': ["'self'", 'data:'],

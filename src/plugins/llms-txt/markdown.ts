@@ -9,7 +9,7 @@ import remarkGfm from 'remark-gfm';
 import remarkStringify from 'remark-stringify';
 import {unified} from 'unified';
 import {ADMONITION_KEYWORDS, parsePage} from '../../markdown/index.ts';
-import {stripAnnotations} from '../code-highlighting/annotations.ts';
+import {parseAnnotations} from '../code-highlighting/annotations.ts';
 import {COMPILED_LANGUAGES, optOutReason} from '../code-highlighting/compiler-options.ts';
 
 /** The label the twin shows for an admonition keyword (`tip` → "Tip"); `secondary` reads as a note. */
@@ -144,7 +144,7 @@ function transformNode(node: Nodes, options: ConvertOptions): Nodes[] {
     case 'code': {
       // Type-info annotations (`// ^?`, `// @errors:`) are for the site's rendering; the twin keeps the plain code.
       if (COMPILED_LANGUAGES.has(node.lang ?? '') && optOutReason(node.meta ?? '') === undefined)
-        node.value = stripAnnotations(node.value);
+        node.value = parseAnnotations(node.value).code;
       const title = /(?:^|\s)title=(?:"([^"]*)"|'([^']*)'|(\S+))/.exec(node.meta ?? '');
       node.meta = null;
       const label = title?.[1] ?? title?.[2] ?? title?.[3];

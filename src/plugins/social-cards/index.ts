@@ -19,8 +19,6 @@ export type Options = {
   brand: CardBrand;
   /** Site sections: a page's card names the section with the longest matching route prefix. */
   sections: readonly {label: string; paths: readonly string[]}[];
-  /** Cards rendered at once (default 2). */
-  concurrency?: number;
 };
 
 /** A page that gets a card. */
@@ -95,24 +93,17 @@ export async function fillCacheInChild(
 }
 
 /**
- * Open Graph images: a 1200×630 PNG card (page title, section, brand) for every
- * docs page, generated category index and blog post, written to
- * `img/social/<route>.png` in the build output, where the theme wrappers point
- * each page's og:image by the same path rule (`paths.ts`); and the site-wide
- * `themeConfig.image` the other pages keep, a card of the site's tagline.
- *
- * A production build renders the cards as soon as the content is loaded, in a
- * process that exits before bundling starts (card-child.ts), into a cache keyed
- * by a hash of their inputs (node_modules/.cache/social-cards), so a warm build
- * renders only the cards whose text or brand changed. After the build they are
- * copied into the output folder. The dev server renders none.
+ * Open Graph cards for every docs page, category index and blog post, and for the site-wide
+ * `themeConfig.image` (./README.md). A production build renders them into the cache once the
+ * content is loaded, in a process that exits before bundling (card-child.ts), and copies them
+ * into the build afterwards; the dev server renders none.
  */
 export default function socialCardsPlugin(context: LoadContext, options: Options): Plugin {
   const renderOptions: RenderOptions = {
     brand: options.brand,
     cacheDir: path.join(context.siteDir, 'node_modules', '.cache', 'social-cards'),
     rendererId: `${RENDERER_VERSION}/satori@${packageVersion('satori')}/resvg@${packageVersion('@resvg/resvg-js')}`,
-    concurrency: options.concurrency ?? 2,
+    concurrency: 2,
   };
   const {tagline, themeConfig} = context.siteConfig;
   const siteImage = (themeConfig as {image?: string}).image;

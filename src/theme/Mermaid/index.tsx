@@ -1,11 +1,7 @@
 /**
- * Wraps the Mermaid component to show the diagram pre-rendered by
- * `npm run diagrams` (static/diagrams/): a sized, lazily loaded SVG image per
- * color mode, so a page with a diagram ships no Mermaid JavaScript and nothing
- * moves when the diagram appears. The size and title come as props, added at
- * build time (src/plugins/prerendered-diagrams), so pages carry only their own.
- * A diagram that has not been rendered yet (while writing) has none and falls
- * back to the original component, loaded then, which renders it in the browser.
+ * Shows the diagram pre-rendered by `npm run diagrams` as a sized, lazy SVG per color
+ * mode (size and title added as props by src/plugins/prerendered-diagrams); a diagram
+ * not rendered yet falls back to the original, browser-rendering component (src/theme/README.md).
  */
 import {lazy, Suspense, type ReactNode} from 'react';
 import useBaseUrl from '@docusaurus/useBaseUrl';

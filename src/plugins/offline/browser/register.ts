@@ -1,12 +1,10 @@
 import ExecutionEnvironment from '@docusaurus/ExecutionEnvironment';
+import type {ClientModule} from '@docusaurus/types';
 
 /**
  * Registers the service worker once the page has loaded and the browser is idle, so it never
- * competes with the page's downloads; the first page (loaded before a worker controlled it) hands
- * the worker the URLs it fetched. When a deploy brings a new worker, the PWA plugin's reload prompt
- * offers it. Plain `navigator.serviceWorker` code, not the PWA plugin's registration, which loads
- * workbox-window into every page for what these lines do (offline mode is always on, ./index.ts,
- * so the worker's URL never changes).
+ * competes with the page's downloads (../README.md). Plain `navigator.serviceWorker` code: the PWA
+ * plugin's registration loads workbox-window into every page, and the worker's URL never changes here.
  */
 
 // The PWA plugin's worker (the plugin's webpack config sets the URL) reads its mode from `params`.
@@ -72,16 +70,10 @@ function save(worker: ServiceWorker | null | undefined, urls: string[]): void {
  * A page opened by a link is drawn from its code alone: its HTML, which a reload needs offline (and
  * search reads as "saved", src/plugins/search/client/unsavedPages.ts), is fetched for the worker.
  */
-export function onRouteDidUpdate({
-  location: next,
-  previousLocation,
-}: {
-  location: {pathname: string};
-  previousLocation: {pathname: string} | null;
-}): void {
+export const onRouteDidUpdate: ClientModule['onRouteDidUpdate'] = ({location: next, previousLocation}) => {
   if (previousLocation && previousLocation.pathname !== next.pathname && navigator.onLine)
     save(navigator.serviceWorker?.controller, [new URL(next.pathname, location.href).href]);
-}
+};
 
 function whenIdle(): void {
   if ('requestIdleCallback' in window) window.requestIdleCallback(start, {timeout: 5_000});

@@ -1,11 +1,8 @@
 /**
- * Replaces the theme's code block content, whose job is highlighting with Prism in
- * the browser. Blocks arrive highlighted from the build (src/plugins/code-highlighting),
- * every source line of them; which lines show, their highlight classes and numbers
- * come from the theme's own metadata (magic comments, `{1,3}` ranges, showLineNumbers).
- * A block without highlighting (a `<CodeBlock>` written in JSX) is shown as plain text.
- * Same markup as the theme's: `pre > code > div.token-line`, with its classes, so
- * the theme's buttons (copy, word wrap) and styles keep working.
+ * Replaces the theme's Prism renderer: shows the build's highlighted lines
+ * (src/plugins/code-highlighting) that the theme's metadata keeps, or plain text for a
+ * `<CodeBlock>` without them, in the theme's `pre > code > div.token-line` markup, so
+ * its buttons (copy, word wrap) and styles keep working (src/theme/README.md).
  */
 import {useContext, type ReactNode} from 'react';
 import clsx from 'clsx';

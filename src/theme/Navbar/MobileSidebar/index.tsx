@@ -1,19 +1,9 @@
 /**
- * Wraps the mobile menu for two reasons.
- *
- * It builds the menu only when a reader reaches for it. Docusaurus mounts the
- * whole mobile menu (site sections and, on docs pages, the full docs sidebar a
- * second time) as soon as a page hydrates on a narrow screen, and renders it
- * again once the docs sidebar hands over its items: hundreds of components on
- * a docs page, in an uninterruptible task while the page should answer taps. Here
- * it is mounted when the pointer goes down on the menu button or the button gets
- * keyboard focus, so it exists, closed, before the click opens it (and the slide-in
- * transition plays), or at the latest when it is opened.
- *
- * It gives keyboard focus back to the menu button when the menu closes while
- * focus is in it (close button, or the back button), instead of dropping it at
- * the top of the page (WCAG 2.4.3). When the menu closes because a link inside it
- * was followed, the new page's own focus handling wins.
+ * Mounts the mobile menu only once the reader reaches for its button (the theme mounts
+ * it, docs sidebar and all, on hydration), and gives focus back to that button when the
+ * menu closes with focus inside it (WCAG 2.4.3); src/theme/README.md says why. Mounted on
+ * pointer down or focus, it exists, closed, before the click opens it, so its slide-in plays.
+ * After a followed link the new page's own focus handling wins.
  */
 import {useEffect, useRef, useState, type ReactNode} from 'react';
 import {useLocation} from '@docusaurus/router';
