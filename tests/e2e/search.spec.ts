@@ -400,6 +400,34 @@ test.describe('search dialog', () => {
     await expect(searchDialog(page).hits.locator('a[href="/levels-6#a6"]')).toHaveCount(1);
   });
 
+  test("the first section shows its hits ranked above the next section's best, and 2 at least", async ({
+    page,
+  }) => {
+    // Two sections alike: each page's title says "wombat" (the best hits), three more pages only in text.
+    const h1 = (text: string): Block => ({kind: 'heading', level: 1, text, anchor: null});
+    const section = (name: string) => [
+      {path: `/wombat-${name}-1`, lvl0: `Wombat ${name}`, blocks: [h1(`Wombat ${name}`)]},
+      ...[2, 3, 4].map((n) => ({
+        path: `/wombat-${name}-${n}`,
+        lvl0: `Wombat ${name}`,
+        blocks: [h1(`Page ${name} ${n}`), {kind: 'content' as const, text: `A wombat, ${name} ${n}`}],
+      })),
+    ];
+    await addPagesToIndex(page, [...section('X'), ...section('Y')]);
+    await page.goto('/');
+    await openSearch(page);
+    await searchFor(page, 'wombat');
+    await expect(searchDialog(page).groups).toHaveCount(2);
+    const [first, second] = await searchDialog(page).groups.allInnerTexts();
+    const shownOf = (name: string) =>
+      page
+        .locator('.DocSearch-Hits', {has: page.locator('.DocSearch-Hit-source', {hasText: name})})
+        .locator('.DocSearch-Hit');
+    // The first section's title, then its best text hit; its other two rank below the next section's title.
+    await expect(shownOf(first!)).toHaveCount(2);
+    await expect(shownOf(second!)).toHaveCount(4);
+  });
+
   test('a hit under an SDK class names its member: "subscribe" shows StreamrClient.subscribe()', async ({
     page,
   }) => {

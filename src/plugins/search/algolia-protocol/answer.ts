@@ -81,18 +81,27 @@ export function pageOfHits(engine: SearchEngine, result: EngineResult, params: S
   return hitsPerPage === 0 ? [] : result.slice(page * hitsPerPage, (page + 1) * hitsPerPage);
 }
 
+/** The first section's hits always shown (one alone hid pages readers looked for: ../README.md). */
+const FIRST_SECTION_LEAST = 2;
+
 /**
  * The hits DocSearch's dialog shows of a page of hits: the first `perSection` of each section
  * (`hierarchy.lvl0`), in order. Its `maxResultsPerGroup` groups the hits so and drops the rest, and
  * groups the kept ones again by `lvl1` (at most as many), so the rest are never shown or used.
+ * Since the dialog lists a section's hits together, the first section's weaker hits would come
+ * before a better hit of the next section: past its first `FIRST_SECTION_LEAST`, those the engine
+ * ranks below the next section's best are left out (the /search page still lists them).
  */
 export function firstOfEachSection(records: readonly SearchRecord[], perSection: number): SearchRecord[] {
+  const first = records[0]?.hierarchy.lvl0;
+  const nextSectionAt = records.findIndex((record) => record.hierarchy.lvl0 !== first);
   const kept = new Map<string | null, number>();
-  return records.filter((record) => {
+  return records.filter((record, rank) => {
     const section = record.hierarchy.lvl0;
     const count = kept.get(section) ?? 0;
     kept.set(section, count + 1);
-    return count < perSection;
+    const belowNextSection = section === first && nextSectionAt !== -1 && rank > nextSectionAt;
+    return count < perSection && !(belowNextSection && count >= FIRST_SECTION_LEAST);
   });
 }
 
