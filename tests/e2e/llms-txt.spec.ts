@@ -252,10 +252,10 @@ test.describe('Copy page', () => {
 
     await page.goto('/');
     await hydrated(page);
-    await expect(page.getByRole('menuitem', {name: 'View as Markdown', includeHidden: true})).toHaveAttribute(
-      'href',
-      '/index.md',
-    );
+    // The menu loads when first opened.
+    await page.getByRole('button', {name: 'More ways to use this page'}).click();
+    await expect(page.getByRole('menuitem', {name: 'View as Markdown'})).toHaveAttribute('href', '/index.md');
+    await page.keyboard.press('Escape');
     await page.getByRole('button', {name: 'Copy page'}).click();
     await expect(page.getByRole('button', {name: 'Copied'})).toBeVisible();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(
@@ -270,7 +270,8 @@ test.describe('Copy page', () => {
       'href',
       'https://docs.streamr.network/usage/sdk/api/classes/StreamrClient.md',
     );
-    const link = page.getByRole('menuitem', {name: 'View as Markdown', includeHidden: true});
+    await page.getByRole('button', {name: 'More ways to use this page'}).click();
+    const link = page.getByRole('menuitem', {name: 'View as Markdown'});
     await expect(link).toHaveAttribute('href', '/usage/sdk/api/classes/StreamrClient.md');
     const response = await page.request.get((await link.getAttribute('href')) ?? '');
     expect(response.headers()['content-type']).toContain('text/markdown');

@@ -51,7 +51,9 @@ function VersionSwitcher(): ReactNode {
                   {text}
                 </span>
               ) : (
-                <a href={target.path} onClick={keepAnchor}>
+                // A version's index path ends in "/", which <Link> would drop (trailingSlash: false)
+                // and GitHub Pages answers with a 404.
+                <a href={target.path.replace(/(.)\/$/, '$1')} onClick={keepAnchor}>
                   {text}
                 </a>
               )}
