@@ -1,9 +1,9 @@
-import {spawn} from 'node:child_process';
 import {mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {afterAll, describe, expect, it} from 'vitest';
 import {checkSourceLinks, siteRoutes} from '../../scripts/lib/source-links.ts';
+import {runAsync} from '../support/run-async.ts';
 
 const description = 'A page written for this test, long enough to pass the description rule of the site.';
 const page = (body: string, frontMatter = '') =>
@@ -97,16 +97,7 @@ describe('npm run check', () => {
   const repo = path.resolve(__dirname, '..', '..');
   const planted = mkdtempSync(path.join(repo, '.writer-check-'));
   afterAll(() => rmSync(planted, {recursive: true, force: true}));
-  // Asynchronous: a spawnSync this long would block the test worker past Vitest's own time-outs.
-  const run = (...args: string[]) =>
-    new Promise<{status: number | null; stdout: string; stderr: string}>((resolve) => {
-      const child = spawn(process.execPath, ['scripts/check.ts', ...args], {cwd: repo});
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', (data) => (stdout += data));
-      child.stderr.on('data', (data) => (stderr += data));
-      child.on('close', (status) => resolve({status, stdout, stderr}));
-    });
+  const run = (...args: string[]) => runAsync(process.execPath, ['scripts/check.ts', ...args], {cwd: repo});
 
   it('finds a planted mistake of each kind, as file:line with a hint, and fails', async () => {
     const file = path.join(planted, 'page.md');
