@@ -4,8 +4,8 @@ import type * as Preset from '@docusaurus/preset-classic';
 import {announcementBar} from './config/announcement.ts';
 import {withBuildOnlyOptions} from './config/build-only-options.ts';
 import {contentSecurityPolicyOptions} from './config/content-security-policy.ts';
-import {contractAddresses} from './config/contracts.ts';
 import {prerenderedDiagrams} from './config/diagrams.ts';
+import {docsOptions} from './config/docs.ts';
 import {faster} from './config/faster.ts';
 import {footer} from './config/footer.ts';
 import {llmsTxtOptions} from './config/llms.ts';
@@ -16,14 +16,12 @@ import {codeHighlighting, codeHighlightingOptions, darkCodeTheme, lightCodeTheme
 import {pageSnippets} from './config/snippets.ts';
 import {socialCardsOptions} from './config/social-cards.ts';
 import {algoliaThemeConfig, searchPluginOptions} from './config/search.ts';
-import {sdkApiDocsVersions, sdkApiTypedocRuns, sdkPackage} from './config/typedoc.ts';
+import {sdkApiTypedocRuns, sdkPackage} from './config/typedoc.ts';
 import {baseUrl, editUrl, siteUrl, tagManagerContainerId} from './config/site.ts';
 import codeHighlightingPlugin from './src/plugins/code-highlighting/index.ts';
 import llmsTxtPlugin from './src/plugins/llms-txt/index.ts';
 import offlinePlugin from './src/plugins/offline/index.ts';
 import sdkApiVersionsPlugin from './src/plugins/sdk-api-versions/index.ts';
-import {headingBreaks} from './src/plugins/typedoc-sdk/heading-breaks.ts';
-import {siteSidebarItems} from './src/plugins/typedoc-sdk/site-sidebar.ts';
 import searchPlugin from './src/plugins/search/index.ts';
 import socialCardsPlugin from './src/plugins/social-cards/index.ts';
 
@@ -69,18 +67,8 @@ export default {
     [
       'classic',
       {
-        docs: {
-          routeBasePath: '/',
-          sidebarPath: './sidebars.ts',
-          sidebarItemsGenerator: siteSidebarItems,
-          editUrl,
-          lastVersion: 'current',
-          // Guides are unversioned; the previous SDK major's API reference is version '102'.
-          versions: sdkApiDocsVersions(),
-          beforeDefaultRemarkPlugins: [codeHighlighting, headingBreaks],
-          // `::contract-addresses` tables from @streamr/config (config/contracts.ts).
-          remarkPlugins: [prerenderedDiagrams, contractAddresses],
-        },
+        // The docs plugin is listed under plugins, wrapped (src/plugins/docs-card-data).
+        docs: false,
         blog: {
           blogTitle: 'Streamr Docs blog',
           blogDescription:
@@ -104,9 +92,12 @@ export default {
   ],
   themes: ['@docusaurus/theme-mermaid'],
   plugins: [
+    // The guides and the SDK API reference (config/docs.ts); each version's page list goes only to
+    // the category pages whose cards show it, not to every docs page (src/plugins/docs-card-data).
+    ['./src/plugins/docs-card-data/index.ts', docsOptions],
     // The SDK API reference of the current and the previous major, from their type declarations;
     // TypeDoc runs in child processes that end before bundling (src/plugins/typedoc-sdk/docusaurus.ts).
-    withBuildOnlyOptions(sdkApiVersionsPlugin, {runs: sdkApiTypedocRuns}),
+    withBuildOnlyOptions(sdkApiVersionsPlugin, {runs: sdkApiTypedocRuns, docs: docsOptions}),
     ['./src/plugins/announcement-bar-id/index.ts', {id: announcementBar.id}],
     './src/plugins/clean-html-urls/index.ts',
     // routes.json: the pages, for the 404 page's list of likely ones.

@@ -32,7 +32,9 @@ describe('site config', () => {
     });
     expect(config.url).toBe('https://streamr-dev.github.io');
     expect(config.baseUrl).toBe('/docs/');
-    const docs = presetOptions(config).docs as {editUrl: string};
+    const [, docs] = config.plugins?.find(
+      (plugin) => Array.isArray(plugin) && plugin[0] === './src/plugins/docs-card-data/index.ts',
+    ) as [string, {editUrl: string}];
     expect(docs.editUrl).toBe('https://github.com/streamr-dev/docs-fork/edit/main/');
   });
 

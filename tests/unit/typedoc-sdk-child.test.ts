@@ -2,7 +2,7 @@ import {existsSync, mkdtempSync, readFileSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {docsPresetOf, generateInChild} from '../../src/plugins/typedoc-sdk/docusaurus.ts';
+import {generateInChild, typedocDocsOptions} from '../../src/plugins/typedoc-sdk/docusaurus.ts';
 
 /** A site folder with one declaration file, and TypeDoc options as config/typedoc.ts gives them. */
 function fixture(declarations: string) {
@@ -43,16 +43,9 @@ describe('TypeDoc in a child process (src/plugins/typedoc-sdk/docusaurus.ts)', (
     await expect(generateInChild({siteDir, docs: {}, options})).rejects.toThrow(/TypeDoc failed \(exit 1\)/);
   });
 
-  it('hands the docs preset to the child as plain data, and refuses a function it cannot send', () => {
-    const siteConfig = (docs: unknown) => ({presets: [['classic', {docs}]]}) as never;
-    expect(docsPresetOf({siteConfig: siteConfig({path: 'docs', routeBasePath: '/'})})).toEqual({
-      path: 'docs',
-    });
-    expect(docsPresetOf({siteConfig: siteConfig({numberPrefixParser: false})})).toEqual({
-      numberPrefixParser: false,
-    });
-    expect(() => docsPresetOf({siteConfig: siteConfig({numberPrefixParser: () => ({})})})).toThrow(
-      /function/,
-    );
+  it('hands the docs options to the child as plain data, and refuses a function it cannot send', () => {
+    expect(typedocDocsOptions({path: 'docs', routeBasePath: '/'} as never)).toEqual({path: 'docs'});
+    expect(typedocDocsOptions({numberPrefixParser: false})).toEqual({numberPrefixParser: false});
+    expect(() => typedocDocsOptions({numberPrefixParser: () => ({})})).toThrow(/function/);
   });
 });

@@ -6,17 +6,24 @@
  * process that exits before bundling, so TypeDoc's heap does not stay with the
  * build (src/plugins/typedoc-sdk/docusaurus.ts).
  */
+import type {Options as DocsOptions} from '@docusaurus/plugin-content-docs';
 import type {LoadContext, Plugin} from '@docusaurus/types';
-import {docsPresetOf, generateInChild} from '../typedoc-sdk/docusaurus.ts';
+import {generateInChild, typedocDocsOptions} from '../typedoc-sdk/docusaurus.ts';
 
 export type Options = {
   /** docusaurus-plugin-typedoc options per version, in generation order. */
   runs: readonly Record<string, unknown>[];
+  /** The docs plugin's options, for where the docs live. */
+  docs: DocsOptions;
 };
 
 export default async function sdkApiVersionsPlugin(context: LoadContext, options: Options): Promise<Plugin> {
   for (const run of options.runs) {
-    await generateInChild({siteDir: context.siteDir, docs: docsPresetOf(context), options: {...run}});
+    await generateInChild({
+      siteDir: context.siteDir,
+      docs: typedocDocsOptions(options.docs),
+      options: {...run},
+    });
   }
   return {name: 'sdk-api-versions'};
 }

@@ -6,7 +6,6 @@
  * build (./index.ts throws in the child, which exits non-zero).
  */
 import path from 'node:path';
-import type {LoadContext} from '@docusaurus/types';
 import {runNodeChild} from '../../node/node-child.ts';
 
 /** What the child needs of the site config: where the docs live (docusaurus-plugin-typedoc reads it). */
@@ -16,17 +15,13 @@ export type GenerateRequest = {
   options: Record<string, unknown>;
 };
 
-/** The docs preset options docusaurus-plugin-typedoc reads, as plain data for the child. */
-export function docsPresetOf(context: Pick<LoadContext, 'siteConfig'>): GenerateRequest['docs'] {
-  const preset = context.siteConfig.presets.find(
-    (entry) => Array.isArray(entry) && Boolean((entry[1] as {docs?: unknown} | undefined)?.docs),
-  ) as [string, {docs: {path?: string; numberPrefixParser?: unknown}}] | undefined;
-  const docs = preset?.[1].docs;
-  if (docs?.numberPrefixParser !== undefined && typeof docs.numberPrefixParser !== 'boolean')
+/** The docs options docusaurus-plugin-typedoc reads, as plain data for the child. */
+export function typedocDocsOptions(docs: {path?: string; numberPrefixParser?: unknown}): GenerateRequest['docs'] {
+  if (docs.numberPrefixParser !== undefined && typeof docs.numberPrefixParser !== 'boolean')
     throw new Error('typedoc-sdk: a numberPrefixParser function cannot be handed to the TypeDoc process');
   return {
-    ...(docs?.path === undefined ? {} : {path: docs.path}),
-    ...(docs?.numberPrefixParser === undefined ? {} : {numberPrefixParser: docs.numberPrefixParser}),
+    ...(docs.path === undefined ? {} : {path: docs.path}),
+    ...(docs.numberPrefixParser === undefined ? {} : {numberPrefixParser: docs.numberPrefixParser}),
   };
 }
 

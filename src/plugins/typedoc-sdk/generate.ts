@@ -9,6 +9,6 @@ import pluginDocusaurus from 'docusaurus-plugin-typedoc';
 import type {GenerateRequest} from './docusaurus.ts';
 
 const {siteDir, docs, options} = JSON.parse(await text(process.stdin)) as GenerateRequest;
-// The plugin reads only the site folder and the docs preset of the load context.
+// The plugin reads only the site folder and the docs options, where the classic preset would hold them.
 const context = {siteDir, siteConfig: {presets: [['classic', {docs}]]}};
 await pluginDocusaurus(context as unknown as Parameters<typeof pluginDocusaurus>[0], options);
