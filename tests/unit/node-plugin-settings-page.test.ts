@@ -5,7 +5,7 @@ import {
   checkPluginSettingsPage,
   settingPaths,
   tableRowsUnder,
-} from '../../scripts/lib/plugin-settings-coverage.ts';
+} from '../support/plugin-settings-coverage.ts';
 
 const schemaFolder = path.join(process.cwd(), 'schemas', 'streamr-node', 'plugins');
 const readSchema = (plugin: string) =>
