@@ -37,21 +37,20 @@ export const BUDGETS = {
 const firstLoadJsLimit = (baseline: number) => Math.floor(baseline * (1 + ALLOWANCE));
 
 export type Measurement = {route: string; total: Sizes};
-export type BudgetFile = {docusaurus: string; stockSameContent: Measurement; stockOnePage: Measurement};
+export type BudgetFile = {docusaurus: string; stockOnePage: Measurement};
 
 export async function readBudgetFile(file: string): Promise<BudgetFile> {
   const data = JSON.parse(await fs.readFile(file, 'utf8'));
-  for (const key of ['stockSameContent', 'stockOnePage'])
-    if (typeof data?.[key]?.total?.brotli !== 'number')
-      throw new Error(`${file}: ${key}.total.brotli is missing`);
+  if (typeof data?.stockOnePage?.total?.brotli !== 'number')
+    throw new Error(`${file}: stockOnePage.total.brotli is missing`);
   if (typeof data.docusaurus !== 'string') throw new Error(`${file}: docusaurus version is missing`);
   return data;
 }
 
 export async function writeBudgetFile(file: string, budget: BudgetFile): Promise<void> {
   const $comment =
-    'Written by `npm run audit -- --update-budget`. First-load JavaScript of a docs page of stock Docusaurus ' +
-    'classic sites (scripts/audit/stock-sites.ts), in bytes as served. tests/e2e/performance.spec.ts allows ' +
+    'Written by `npm run audit -- --update-budget`. First-load JavaScript of the docs page of a stock Docusaurus ' +
+    'classic site (scripts/audit/stock-sites.ts), in bytes as served. tests/e2e/performance.spec.ts allows ' +
     `${BUDGETED_DOCS_PAGE} at most stockOnePage.total.brotli + ${ALLOWANCE * 100} %.`;
   await fs.writeFile(file, `${JSON.stringify({$comment, ...budget}, null, 2)}\n`);
 }
@@ -90,19 +89,17 @@ export function judgeFirstLoadJs(ours: Sizes, budget: BudgetFile, installedDocus
   const message =
     `${BUDGETED_DOCS_PAGE} loads ${ours.brotli} B of JavaScript (brotli) on first load, ` +
     `${percent(ours.brotli / baseline - 1)} of the one-page stock Docusaurus baseline (${baseline} B); ` +
-    `the budget is ${limit} B (baseline + ${ALLOWANCE * 100} %). ` +
-    `Stock Docusaurus with this site's content loads ${budget.stockSameContent.total.brotli} B.`;
+    `the budget is ${limit} B (baseline + ${ALLOWANCE * 100} %).`;
   return {ok: ours.brotli <= limit, limit, message};
 }
 
 export type PageResult = {
   label: string;
   route: string;
-  site: 'ours' | 'stock';
   missing?: string;
   medians?: Medians;
 };
-export type FirstLoadJsRoutes = {ours: Measurement; stockSameContent: Measurement; stockOnePage: Measurement};
+export type FirstLoadJsRoutes = {ours: Measurement; stockOnePage: Measurement};
 export type Check = {
   name: string;
   subject: string;
@@ -116,19 +113,15 @@ export type Check = {
  * Every budget, judged; a missing page fails. The budgets are set against the
  * one-page stock site (`baseline`): performance at least 95, or at least the
  * baseline's median when the baseline itself is below 95; first-load JavaScript
- * at most the baseline's + 10 %. The same pages built by stock Docusaurus
- * (`sameContent`) never change a verdict: their numbers go in the notes, to tell
- * what the content costs on any Docusaurus site from what our code costs.
+ * at most the baseline's + 10 %.
  */
 export function evaluateBudgets({
   pages,
   baseline,
-  sameContent = [],
   firstLoadJs,
 }: {
   pages: PageResult[];
   baseline: PageResult;
-  sameContent?: PageResult[];
   firstLoadJs: FirstLoadJsRoutes;
 }): Check[] {
   const checks: Check[] = [];
@@ -150,17 +143,13 @@ export function evaluateBudgets({
       check(id, String(m.scores[id]), String(BUDGETS.perfectScore), m.scores[id] >= BUDGETS.perfectScore);
     const perf = m.scores.performance;
     const passes = perf >= BUDGETS.performance;
-    const samePage = sameContent.find((stock) => stock.route === page.route)?.medians;
-    const notes = [
-      passes
-        ? undefined
-        : stockPerformance === undefined
-          ? 'no stock baseline measured'
-          : fallback !== undefined
-            ? `the stock one-page site scores ${fallback} here, below ${BUDGETS.performance}`
-            : `the stock one-page site reaches ${stockPerformance} here`,
-      samePage && `stock Docusaurus scores ${samePage.scores.performance} on the same page`,
-    ];
+    const note = passes
+      ? undefined
+      : stockPerformance === undefined
+        ? 'no stock baseline measured'
+        : fallback !== undefined
+          ? `the stock one-page site scores ${fallback} here, below ${BUDGETS.performance}`
+          : `the stock one-page site reaches ${stockPerformance} here`;
     check(
       'performance',
       String(perf),
@@ -169,12 +158,12 @@ export function evaluateBudgets({
         : `>= stock one-page site, median ${fallback}`,
       // The fallback is below 95, so a page at 95 or more passes either way.
       perf >= (fallback ?? BUDGETS.performance),
-      notes.filter(Boolean).join('; '),
+      note,
     );
     check('CLS', m.cls.toFixed(3), `<= ${BUDGETS.cls}`, m.cls <= BUDGETS.cls);
     check('LCP', formatMs(m.lcp), `<= ${formatMs(BUDGETS.lcpMs)}`, m.lcp <= BUDGETS.lcpMs);
   }
-  const {ours, stockSameContent, stockOnePage} = firstLoadJs;
+  const {ours, stockOnePage} = firstLoadJs;
   const limit = firstLoadJsLimit(stockOnePage.total.brotli);
   checks.push({
     name: 'first-load JS (brotli)',
@@ -182,7 +171,7 @@ export function evaluateBudgets({
     measured: formatBytes(ours.total.brotli),
     limit: `<= ${formatBytes(limit)} (stock one-page site + ${ALLOWANCE * 100} %)`,
     ok: ours.total.brotli <= limit,
-    note: `${formatRatio(ours.total.brotli / stockOnePage.total.brotli)} of the stock one-page site; ${formatRatio(ours.total.brotli / stockSameContent.total.brotli)} of stock Docusaurus with the same content (${formatBytes(stockSameContent.total.brotli)})`,
+    note: `${formatRatio(ours.total.brotli / stockOnePage.total.brotli)} of the stock one-page site`,
   });
   return checks;
 }

@@ -84,7 +84,7 @@ export async function buildSite({dir, log, skip}: BuildSiteOptions): Promise<Bui
   return {...cost, ...(await countPages(buildDir))};
 }
 
-/** A plain cold `docusaurus build` of the site in `dir` (stock sites and scale copies, which have no checked build). */
+/** A plain cold `docusaurus build` of the site in `dir` (the stock site and scale copies, which have no checked build). */
 export function docusaurusBuild(dir: string, log: string): Promise<RunCost> {
   const cli = path.join(dir, 'node_modules', '@docusaurus', 'core', 'bin', 'docusaurus.mjs');
   return timed(process.execPath, [cli, 'build'], {cwd: dir, log, env: COLD_BUILD_ENV});

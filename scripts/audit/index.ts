@@ -5,9 +5,8 @@
  *
  * 0. options.ts      the command line (`--help`).
  * 1. build.ts        builds the site cold (no persistent bundler cache) and counts its pages.
- * 2. stock-sites.ts  generates and builds two stock Docusaurus classic sites in a temp folder:
- *                    the one-page baseline the budgets are set against, and one with this
- *                    site's content, to tell the cost of the content from the cost of our code.
+ * 2. stock-sites.ts  generates and builds a one-page stock Docusaurus classic site in a temp
+ *                    folder: the baseline the budgets are set against.
  * 3. sites.ts        serves every build like a static host and measures each alike:
  * 4.                 first-load JavaScript of each page (first-load-js.ts), deterministic;
  * 5.                 Lighthouse (lighthouse.ts; mobile, simulated throttling) several times
@@ -36,7 +35,7 @@ import {parseArgs, USAGE} from './options.ts';
 import {describeMachine, renderMarkdown, writeReport} from './report.ts';
 import {runScale} from './scale.ts';
 import {measureSites} from './sites.ts';
-import {buildStockSites, STOCK_ONE_PAGE_ROUTE} from './stock-sites.ts';
+import {buildStockSite, STOCK_ONE_PAGE_ROUTE} from './stock-sites.ts';
 import {measureTypeInfoHtml} from './type-info-html.ts';
 
 const projectDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -84,8 +83,7 @@ async function main() {
   const build = await buildSite({dir: projectDir, log: path.join(outDir, 'build.log'), skip: skipBuild});
   const tempDir = await fs.mkdtemp(path.join(os.tmpdir(), 'docs-audit-'));
   try {
-    const stock = await buildStockSites(projectDir, tempDir, outDir);
-    // The stock site with our content has no search page, for one: it is reported as missing there.
+    const stock = await buildStockSite(projectDir, tempDir, outDir);
     const sites = await measureSites({
       projectDir,
       chrome,
@@ -93,8 +91,7 @@ async function main() {
       runs,
       sites: [
         {key: 'ours', buildDir, routes: ROUTES},
-        {key: 'same-content', buildDir: stock['same-content'].buildDir, routes: ROUTES},
-        {key: 'one-page', buildDir: stock['one-page'].buildDir, routes: [STOCK_ONE_PAGE_ROUTE]},
+        {key: 'one-page', buildDir: stock.buildDir, routes: [STOCK_ONE_PAGE_ROUTE]},
       ],
     });
     const firstLoad = (site: string, route: string) => {
@@ -104,32 +101,25 @@ async function main() {
     };
     const jsRoutes = {
       ours: firstLoad('ours', BUDGETED_DOCS_PAGE),
-      stockSameContent: firstLoad('same-content', BUDGETED_DOCS_PAGE),
       stockOnePage: firstLoad('one-page', STOCK_ONE_PAGE_ROUTE),
     };
     const pages: PageResult[] = PAGES.map((page) => ({
       ...page,
-      site: 'ours',
       missing: sites.ours.missing[page.route],
       medians: sites.ours.medians[page.route],
     }));
     const baseline: PageResult = {
       label: 'one docs page',
       route: STOCK_ONE_PAGE_ROUTE,
-      site: 'stock',
       medians: sites['one-page'].medians[STOCK_ONE_PAGE_ROUTE],
     };
-    const sameContent: PageResult[] = PAGES.filter((page) => sites['same-content'].medians[page.route]).map(
-      (page) => ({...page, site: 'stock', medians: sites['same-content'].medians[page.route]}),
-    );
-    const checks = evaluateBudgets({pages, baseline, sameContent, firstLoadJs: jsRoutes});
+    const checks = evaluateBudgets({pages, baseline, firstLoadJs: jsRoutes});
 
     // The checked-in stock numbers the byte budget in `npm test` compares against.
     const docusaurus = await installedVersion('@docusaurus/core');
-    const {stockSameContent, stockOnePage} = jsRoutes;
     const budgetFileNote = await refreshOrCompareBudgetFile(
       path.join(projectDir, BUDGET_FILE),
-      {docusaurus, stockSameContent, stockOnePage},
+      {docusaurus, stockOnePage: jsRoutes.stockOnePage},
       options.updateBudget,
     );
 
@@ -141,13 +131,9 @@ async function main() {
       docusaurus,
       runs,
       build,
-      stockBuild: {
-        onePageSeconds: stock['one-page'].seconds,
-        sameContentSeconds: stock['same-content'].seconds,
-      },
+      stockBuildSeconds: stock.seconds,
       pages,
       baseline,
-      sameContent,
       firstLoadJs: jsRoutes,
       typeInfoHtml: measureTypeInfoHtml(buildDir, Object.keys(sites.ours.firstLoadJs)),
       checks,

@@ -16,7 +16,7 @@ export const USAGE = `Usage: node scripts/audit/index.ts [--runs ${BUDGETS.minRu
        node scripts/audit/index.ts --against <commit> [--runs ${BUDGETS.minRuns}] [--skip-build] [--out reports/audit-against]
        node scripts/audit/index.ts --scale 10 [--runs ${BUDGETS.minRuns}] [--out reports/audit-scale]
 
-Builds the site and two stock Docusaurus sites cold, serves them like a static host, measures
+Builds the site and a one-page stock Docusaurus site cold, serves them like a static host, measures
 first-load JavaScript and runs Lighthouse on each; writes <out>/report.md and summary.json (raw
 Lighthouse reports in <out>/lighthouse/) and exits 1 when a budget fails. Method: scripts/audit/README.md.
 

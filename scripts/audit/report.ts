@@ -20,10 +20,9 @@ export type AuditSummary = {
   docusaurus: string;
   runs: number;
   build: BuiltSite;
-  stockBuild: {onePageSeconds?: number; sameContentSeconds?: number};
+  stockBuildSeconds?: number;
   pages: PageResult[];
   baseline: PageResult;
-  sameContent?: PageResult[];
   firstLoadJs: FirstLoadJsRoutes;
   /** What the code samples' type hovers add to each audited page's HTML. */
   typeInfoHtml?: TypeInfoHtml[];
@@ -56,20 +55,19 @@ export function describeBuildCost(build: BuiltSite): string {
 /** The Markdown report. */
 export function renderMarkdown(summary: AuditSummary): string {
   const failed = summary.checks.filter((check) => !check.ok);
-  const allPages = [...summary.pages, ...(summary.sameContent ?? []), summary.baseline];
+  const allPages = [...summary.pages, summary.baseline];
   const measured = allPages.flatMap((page) => (page.medians ? [{page, m: page.medians}] : []));
   const pageName = (page: PageResult) =>
-    `${page.site === 'stock' ? (page === summary.baseline ? 'Stock, one page: ' : 'Stock, same content: ') : ''}` +
-    `${page.label} \`${page.route}\``;
-  const {build, firstLoadJs: js, stockBuild} = summary;
+    `${page === summary.baseline ? 'Stock, one page: ' : ''}${page.label} \`${page.route}\``;
+  const {build, firstLoadJs: js} = summary;
   const seconds = (value?: number) => (value === undefined ? 'not measured' : `${value.toFixed(1)} s`);
   const lines = [
     '# Performance and accessibility audit',
     '',
     `Measured ${summary.date} on ${summary.machine}; Lighthouse ${summary.lighthouse} (mobile, simulated throttling), ` +
       `${summary.chrome}, Docusaurus ${summary.docusaurus}. Every number is the median of ${summary.runs} runs ` +
-      `per page; our pages and the stock sites were measured in the same interleaved runs. Stock sites: ` +
-      `Docusaurus's classic preset with nothing added, one with a single docs page, one with this site's content.`,
+      `per page; our pages and the stock site were measured in the same interleaved runs. Stock site: ` +
+      `Docusaurus's classic preset with nothing added and a single docs page.`,
     '',
     failed.length
       ? `**${failed.length} budget(s) failed:** ${failed.map((c) => `${c.name} on ${c.subject}`).join('; ')}.`
@@ -125,7 +123,6 @@ export function renderMarkdown(summary: AuditSummary): string {
       (
         [
           ['Ours', js.ours],
-          ['Stock, same content', js.stockSameContent],
           ['Stock, one page', js.stockOnePage],
         ] as const
       ).map(([name, {route, total}]) => [
@@ -158,7 +155,7 @@ export function renderMarkdown(summary: AuditSummary): string {
     `- Cold build (no persistent bundler cache, TypeDoc included): ${build.seconds === undefined ? 'not measured (--skip-build)' : seconds(build.seconds)}`,
     `- Pages: ${build.pages} HTML pages, ${build.sitemapUrls} in the sitemap`,
     `- Build cost, whole process tree: ${describeBuildCost(build)}`,
-    `- Stock builds, cold: one page ${seconds(stockBuild.onePageSeconds)}, same content ${seconds(stockBuild.sameContentSeconds)}`,
+    `- Stock one-page build, cold: ${seconds(summary.stockBuildSeconds)}`,
     '',
     '## Budgets',
     '',

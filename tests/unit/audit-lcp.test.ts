@@ -91,13 +91,11 @@ describe('the report', () => {
     const page: PageResult = {
       label: 'guide',
       route: '/guides/nodejs',
-      site: 'ours',
       medians: aggregateRuns([run(2400, GUIDE_PARAGRAPH, 1000), run(2500, GUIDE_PARAGRAPH, 1100), run(2600)]),
     };
     const baseline: PageResult = {
       label: 'one docs page',
       route: '/',
-      site: 'stock',
       medians: aggregateRuns([run(1500), run(1500), run(1500)]),
     };
     const size = {raw: 1, gzip: 1, brotli: 1};
@@ -109,12 +107,10 @@ describe('the report', () => {
       docusaurus: '3.10.2',
       runs: 3,
       build: {pages: 1, sitemapUrls: 1},
-      stockBuild: {},
       pages: [page],
       baseline,
       firstLoadJs: {
         ours: {route: '/', total: size},
-        stockSameContent: {route: '/', total: size},
         stockOnePage: {route: '/', total: size},
       },
       checks: [],

@@ -38,13 +38,12 @@ function lhr({
   return {requestedUrl: 'http://127.0.0.1/x', categories, audits};
 }
 
-function page(label: string, runs: RunSummary[], site: 'ours' | 'stock' = 'ours'): PageResult {
-  return {label, route: `/${label}`, site, medians: aggregateRuns(runs)};
+function page(label: string, runs: RunSummary[]): PageResult {
+  return {label, route: `/${label}`, medians: aggregateRuns(runs)};
 }
 
 const js = {
   ours: {route: '/guides/nodejs', total: {raw: 600_000, gzip: 190_000, brotli: 150_000}},
-  stockSameContent: {route: '/guides/nodejs', total: {raw: 600_000, gzip: 190_000, brotli: 160_000}},
   stockOnePage: {route: '/', total: {raw: 500_000, gzip: 160_000, brotli: 140_000}},
 };
 
@@ -95,7 +94,7 @@ describe('median and aggregateRuns', () => {
 
 describe('evaluateBudgets', () => {
   const good = () => [1, 2, 3].map(() => summarizeLhr(lhr()));
-  const baseline = page('stock', good(), 'stock');
+  const baseline = page('stock', good());
 
   it('passes when every budget holds', () => {
     expect(failures(evaluateBudgets({pages: [page('home', good())], baseline, firstLoadJs: js}))).toEqual([]);
@@ -128,9 +127,12 @@ describe('evaluateBudgets', () => {
     const runs = [1, 2, 3].map(() =>
       summarizeLhr(lhr({scores: {performance: 0.9, accessibility: 1, 'best-practices': 1, seo: 1}})),
     );
-    expect(failures(evaluateBudgets({pages: [page('home', runs)], baseline, firstLoadJs: js}))).toEqual([
-      'performance home (/home)',
-    ]);
+    const checks = evaluateBudgets({pages: [page('home', runs)], baseline, firstLoadJs: js});
+    expect(failures(checks)).toEqual(['performance home (/home)']);
+    expect(checks.find((c) => c.name === 'performance')).toMatchObject({
+      limit: '>= 95',
+      note: 'the stock one-page site reaches 100 here',
+    });
   });
 
   it('judges performance against the stock median when the stock site is below 95 too', () => {
@@ -138,43 +140,13 @@ describe('evaluateBudgets', () => {
       [1, 2, 3].map(() =>
         summarizeLhr(lhr({scores: {performance: p, accessibility: 1, 'best-practices': 1, seo: 1}})),
       );
-    const slowStock = page('stock', at(0.8), 'stock');
+    const slowStock = page('stock', at(0.8));
     const holds = evaluateBudgets({pages: [page('home', at(0.8))], baseline: slowStock, firstLoadJs: js});
     expect(failures(holds)).toEqual([]);
     expect(holds.find((c) => c.name === 'performance')?.note).toMatch(/stock one-page site scores 80 here/);
     const fails = evaluateBudgets({pages: [page('home', at(0.79))], baseline: slowStock, firstLoadJs: js});
     expect(failures(fails)).toEqual(['performance home (/home)']);
-  });
-
-  it('never judges against the same page built by stock Docusaurus: it is context in the note', () => {
-    const at = (p: number) =>
-      [1, 2, 3].map(() =>
-        summarizeLhr(lhr({scores: {performance: p, accessibility: 1, 'best-practices': 1, seo: 1}})),
-      );
-    const onePage = page('stock', at(0.97), 'stock');
-    const samePage = {...page('home', at(0.7), 'stock')};
-    // Better than stock Docusaurus on the same page, but below 95 while the one-page site reaches it.
-    const checks = evaluateBudgets({
-      pages: [page('home', at(0.9))],
-      baseline: onePage,
-      sameContent: [samePage],
-      firstLoadJs: js,
-    });
-    expect(failures(checks)).toEqual(['performance home (/home)']);
-    expect(checks.find((c) => c.name === 'performance')).toMatchObject({
-      limit: '>= 95',
-      note: 'the stock one-page site reaches 97 here; stock Docusaurus scores 70 on the same page',
-    });
-    // With a slow one-page site, the fallback is that site's median, not the same page's.
-    const slowOnePage = page('stock', at(0.8), 'stock');
-    const fallback = evaluateBudgets({
-      pages: [page('home', at(0.75))],
-      baseline: slowOnePage,
-      sameContent: [samePage],
-      firstLoadJs: js,
-    });
-    expect(failures(fallback)).toEqual(['performance home (/home)']);
-    expect(fallback.find((c) => c.name === 'performance')?.limit).toBe('>= stock one-page site, median 80');
+    expect(fails.find((c) => c.name === 'performance')?.limit).toBe('>= stock one-page site, median 80');
   });
 
   it('fails layout shift above 0.02', () => {
@@ -192,19 +164,17 @@ describe('evaluateBudgets', () => {
   });
 
   it('fails first-load JavaScript more than 10 % above the one-page stock site', () => {
-    // 140,000 B + 10 % = 154,000 B, whatever stock Docusaurus with the same content needs (160,000 B).
+    // 140,000 B + 10 % = 154,000 B.
     const heavy = {...js, ours: {...js.ours, total: {...js.ours.total, brotli: 154_001}}};
     const failed = evaluateBudgets({pages: [], baseline, firstLoadJs: heavy});
     expect(failures(failed)).toEqual(['first-load JS (brotli) /guides/nodejs']);
-    expect(failed[0]?.note).toBe(
-      '+10.0 % of the stock one-page site; −3.7 % of stock Docusaurus with the same content (156.3 KB)',
-    );
+    expect(failed[0]?.note).toBe('+10.0 % of the stock one-page site');
     const edge = {...js, ours: {...js.ours, total: {...js.ours.total, brotli: 154_000}}};
     expect(failures(evaluateBudgets({pages: [], baseline, firstLoadJs: edge}))).toEqual([]);
   });
 
   it('never passes a missing page', () => {
-    const missing: PageResult = {label: 'search', route: '/search', site: 'ours', missing: 'HTTP 404'};
+    const missing: PageResult = {label: 'search', route: '/search', missing: 'HTTP 404'};
     const checks = evaluateBudgets({pages: [missing], baseline, firstLoadJs: js});
     expect(failures(checks)).toEqual(['Lighthouse search (/search)']);
     expect(checks[0]).toMatchObject({measured: 'not measured: HTTP 404'});
@@ -216,14 +186,10 @@ describe('renderMarkdown', () => {
     const runs = [0.7, 0.8, 0.9].map((p) =>
       summarizeLhr(lhr({scores: {performance: p, accessibility: 1, 'best-practices': 1, seo: 1}})),
     );
-    const pages = [
-      page('home', runs),
-      {label: 'search', route: '/search', site: 'ours', missing: 'HTTP 404'} as PageResult,
-    ];
+    const pages = [page('home', runs), {label: 'search', route: '/search', missing: 'HTTP 404'}];
     const baseline = page(
       'stock',
       [1, 2, 3].map(() => summarizeLhr(lhr())),
-      'stock',
     );
     const summary: AuditSummary = {
       date: '2026-11-22',
@@ -233,7 +199,7 @@ describe('renderMarkdown', () => {
       docusaurus: '3.10.2',
       runs: 3,
       build: {seconds: 12.34, pages: 140, sitemapUrls: 138},
-      stockBuild: {onePageSeconds: 5, sameContentSeconds: 9},
+      stockBuildSeconds: 5,
       pages,
       baseline,
       firstLoadJs: js,
@@ -259,5 +225,6 @@ describe('renderMarkdown', () => {
       '**2 budget(s) failed:** performance on home (/home); Lighthouse on search (/search).',
     );
     expect(markdown).toContain('Cold build (no persistent bundler cache, TypeDoc included): 12.3 s');
+    expect(markdown).toContain('- Stock one-page build, cold: 5.0 s');
   });
 });

@@ -2,7 +2,6 @@ import {readdirSync, readFileSync} from 'node:fs';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import config from '../../docusaurus.config.ts';
 import {
-  checkRenderedDiagrams,
   describeMermaidError,
   diagramSyntaxErrors,
   diagramsIn,
@@ -14,6 +13,7 @@ import {
   type Manifest,
 } from '../../scripts/lib/diagrams.ts';
 import {launchMermaid} from '../../scripts/lib/mermaid-browser.ts';
+import {checkRenderedDiagrams} from '../support/rendered-diagrams.ts';
 import {diagramKey} from '../../src/theme/Mermaid/diagram-key.ts';
 
 // Mermaid in Chromium, as `npm run diagrams` runs it: one browser for the file's parsing tests.

@@ -52,12 +52,11 @@ describe('buildFileOf', () => {
 describe('judgeFirstLoadJs', () => {
   const budget: BudgetFile = {
     docusaurus: '3.10.2',
-    stockSameContent: {route: '/guides/nodejs', total: {raw: 600_000, gzip: 190_000, brotli: 100_000}},
     stockOnePage: {route: '/', total: {raw: 500_000, gzip: 160_000, brotli: 90_000}},
   };
   const ours = (brotli: number) => ({raw: 0, gzip: 0, brotli});
 
-  it('holds up to the one-page baseline + 10 % and fails above, even below the same-content stock site', () => {
+  it('holds up to the one-page baseline + 10 % and fails above', () => {
     expect(judgeFirstLoadJs(ours(99_000), budget, '3.10.2')).toMatchObject({ok: true, limit: 99_000});
     const over = judgeFirstLoadJs(ours(99_001), budget, '3.10.2');
     expect(over.ok).toBe(false);
@@ -78,29 +77,27 @@ describe('judgeFirstLoadJs', () => {
     expect(await readBudgetFile(file)).toMatchObject(budget);
     const broken = path.join(path.dirname(file), 'broken.json');
     await import('node:fs/promises').then((fs) => fs.writeFile(broken, '{"docusaurus": "3.10.2"}'));
-    await expect(readBudgetFile(broken)).rejects.toThrow(/stockSameContent/);
+    await expect(readBudgetFile(broken)).rejects.toThrow(/stockOnePage/);
   });
 
   it('the checked-in budget file is valid', async () => {
     const stored = await readBudgetFile(BUDGET_FILE);
-    expect(stored.stockSameContent.total.brotli).toBeGreaterThan(stored.stockOnePage.total.brotli);
+    expect(stored.stockOnePage.total.brotli).toBeGreaterThan(0);
     expect(stored.docusaurus).toBe(
       JSON.parse(readFileSync('node_modules/@docusaurus/core/package.json', 'utf8')).version,
     );
   });
 });
 
-describe('stock sites', () => {
-  it('use the stock preset with the template flag and our bundler, nothing else', async () => {
-    for (const kind of ['one-page', 'same-content'] as const) {
-      const source = stockConfigSource(kind);
-      const config = JSON.parse(source.slice(source.indexOf('{'), source.lastIndexOf('}') + 1));
-      expect(config.future).toEqual({v4: true, faster: true});
-      expect(config.presets).toHaveLength(1);
-      expect(config.presets[0][0]).toBe('classic');
-      expect(Object.keys(config.presets[0][1])).toEqual(['docs', 'blog']);
-      expect(config.plugins).toBeUndefined();
-      expect(config.themes).toBeUndefined();
-    }
+describe('stock site', () => {
+  it('uses the stock preset with the template flag and our bundler, nothing else', async () => {
+    const source = stockConfigSource();
+    const config = JSON.parse(source.slice(source.indexOf('{'), source.lastIndexOf('}') + 1));
+    expect(config.future).toEqual({v4: true, faster: true});
+    expect(config.presets).toHaveLength(1);
+    expect(config.presets[0][0]).toBe('classic');
+    expect(Object.keys(config.presets[0][1])).toEqual(['docs', 'blog']);
+    expect(config.plugins).toBeUndefined();
+    expect(config.themes).toBeUndefined();
   });
 });

@@ -1,11 +1,7 @@
 import {readFileSync, readdirSync} from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {
-  checkPluginSettingsPage,
-  settingPaths,
-  tableRowsUnder,
-} from '../../scripts/lib/plugin-settings-coverage.ts';
+import {checkPluginSettingsPage, settingPaths, tableRowsUnder} from '../support/plugin-settings-coverage.ts';
 
 const schemaFolder = path.join(process.cwd(), 'schemas', 'streamr-node', 'plugins');
 const readSchema = (plugin: string) =>
