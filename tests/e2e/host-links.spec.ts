@@ -1,4 +1,4 @@
-import {collectBuildLinks, unresolvedLinks} from '../../scripts/lib/build-links.ts';
+import {collectBuildLinks, unresolvedLinks} from '../support/build-links.ts';
 import {siteUrl} from '../../config/site.ts';
 import {builtSitemapPaths} from '../support/sitemap.ts';
 import {expect, test} from './fixtures.ts';

@@ -9,7 +9,7 @@ import {
 } from '../../scripts/audit/budgets.ts';
 import {findDiagrams} from '../../scripts/lib/diagrams.ts';
 import {builtHtmlFiles, routeOfHtmlFile} from '../../src/build-output/index.ts';
-import {findSearchChunks, isSearchRequest} from '../../scripts/lib/search-code.ts';
+import {findSearchChunks, isSearchRequest} from '../support/search-code.ts';
 import {expect, test} from './fixtures.ts';
 
 /**

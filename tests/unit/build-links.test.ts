@@ -2,7 +2,7 @@ import {mkdirSync, mkdtempSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import {collectBuildLinks, internalLinks, unresolvedLinks} from '../../scripts/lib/build-links.ts';
+import {collectBuildLinks, internalLinks, unresolvedLinks} from '../support/build-links.ts';
 import {createStaticServer} from '../../scripts/serve-build.ts';
 
 describe('internalLinks', () => {

@@ -47,7 +47,7 @@ describe('module boundaries (eslint.config.mjs)', () => {
       /public Node entries/,
     ],
     ['packages/docs-mcp/scripts/build.ts', '../../../src/build-output/layout.ts', /public Node entries/],
-    ['packages/docs-mcp/src/example.ts', '../../../scripts/lib/build-links.ts', /public Node entries/],
+    ['packages/docs-mcp/src/example.ts', '../../../scripts/lib/compress.ts', /public Node entries/],
     ['src/plugins/offline/service-worker.ts', 'node:path', /Node built-in/],
   ])('%s importing %s is reported', async (file, specifier, message) => {
     const breaks = await boundaryBreaks(file, importing(specifier));

@@ -9,7 +9,7 @@ import {
   isSearchRequest,
   searchMarkerIn,
   SEARCH_CODE_MARKERS,
-} from '../../scripts/lib/search-code.ts';
+} from '../support/search-code.ts';
 
 describe('search code markers', () => {
   it.each([
