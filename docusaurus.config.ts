@@ -46,7 +46,8 @@ export default {
   // Entry bundles run after the first paint (config/page-template.ts).
   ssrTemplate: pageTemplate,
 
-  // Build rules: a broken link fails the build, naming the page and the link.
+  // Build rules: a broken link fails the build, naming the page and the link. Docusaurus can only
+  // warn on broken anchors and duplicate routes; `npm run build` fails on any warning (scripts/build-checked.ts).
   onBrokenLinks: 'throw',
   onBrokenAnchors: 'warn',
   onDuplicateRoutes: 'warn',
