@@ -130,7 +130,6 @@ export class SearchEngine {
       recordCount: count,
       pageOf: layout.pageOf,
       pageCount: layout.pageFirst.length,
-      contiguous: true,
       distinctKey: layout.distinctKey,
       distinctInPage: layout.distinctInPage,
       samePageDecay: settings.weights.samePageDecay,
@@ -186,7 +185,7 @@ export class SearchEngine {
     const key = JSON.stringify(facetFilters ?? null);
     let entry = this.filterCache.get(key);
     if (!entry) {
-      const {pageOf, pageFirst, pageFacets} = this.layout;
+      const {pageFirst, pageFacets} = this.layout;
       // A filter is tried on the first record of the first page of each facet number.
       const verdicts = new Map<number, number>();
       const mask = Uint8Array.from(pageFacets, (facets, page) => {
@@ -198,7 +197,7 @@ export class SearchEngine {
       mask.forEach((allowed, page) => {
         if (allowed) count += (pageFirst[page + 1] ?? this.recordCount) - pageFirst[page];
       });
-      entry = {allows: (record) => mask[pageOf[record]] === 1, mask, byPage: true, count};
+      entry = {mask, count};
       if (this.filterCache.size >= 16) this.filterCache.delete(this.filterCache.keys().next().value!);
       this.filterCache.set(key, entry);
     }

@@ -12,8 +12,6 @@ import type {RecordLayout} from './engine.ts';
  */
 export type RecordPages = Pick<RecordLayout, 'pageOf' | 'distinctKey' | 'distinctInPage'> & {
   pageCount: number;
-  /** Always true: the engine's records come from an index file, page after page. */
-  contiguous: boolean;
   /** `settings.weights.samePageDecay` */
   samePageDecay: number;
   /** samePageDecay^n, as far as a page's candidates have needed. */
