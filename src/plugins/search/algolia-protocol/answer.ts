@@ -1,5 +1,5 @@
 import type {EngineResult, SearchEngine} from '../engine/engine.ts';
-import {countFacets} from '../engine/facets.ts';
+import {countFacets, valueAt} from '../engine/facets.ts';
 import {highlightRanges, renderHighlight, renderSnippet, type QueryMatcher} from '../engine/highlight.ts';
 import {withObjectId} from '../records/recordId.ts';
 import type {SearchRecord} from '../types.ts';
@@ -141,7 +141,7 @@ function hit(engine: SearchEngine, record: SearchRecord, params: SearchParams, m
     const wantsHighlight = toHighlight.some((name) => covers(name, attribute));
     const snippetWords = toSnippet.find((entry) => covers(entry.attribute, attribute))?.words;
     if (!wantsHighlight && snippetWords === undefined) return;
-    const found = highlightRanges(engine.tokens(text, !engine.isTextAttribute(index)), matcher);
+    const found = highlightRanges(engine.tokens(text, index), matcher);
     if (wantsHighlight) setPath(highlight, attribute, renderHighlight(text, found, pre, post, matcher));
     if (snippetWords !== undefined)
       setPath(snippet, attribute, renderSnippet(text, found, snippetWords, pre, post, ellipsis, matcher));
@@ -161,10 +161,7 @@ function retrieve(record: SearchRecord, attributes: string[]): Record<string, un
   }
   const result: Record<string, unknown> = {};
   for (const attribute of attributes) {
-    const [head, ...rest] = attribute.split('.');
-    let value: unknown = (record as Record<string, unknown>)[head];
-    for (const key of rest)
-      value = value && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined;
+    const value = valueAt(record, attribute.split('.'));
     if (value === undefined) continue;
     setPath(result, attribute, value && typeof value === 'object' ? structuredClone(value) : value);
   }

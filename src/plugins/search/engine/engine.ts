@@ -78,8 +78,6 @@ export class SearchEngine {
     values: Float64Array;
     known: Uint8Array;
   }[];
-  /** The last searchable attribute is running text (not cached: it seldom repeats). */
-  private readonly textAttribute: number;
 
   constructor(
     records: RecordSource,
@@ -119,7 +117,6 @@ export class SearchEngine {
       values: new Float64Array(count),
       known: new Uint8Array(count),
     }));
-    this.textAttribute = attributes.length - 1;
     this.vocabulary = new Vocabulary(
       options.postings.terms,
       options.postings.lists,
@@ -141,12 +138,15 @@ export class SearchEngine {
     };
   }
 
-  /** Tokens of a text; headings repeat on every record of a section, so they are cached. */
-  tokens(text: string, cache = true): Token[] {
+  /**
+   * Tokens of the text of the searchable attribute at position `attribute`. Headings repeat on every
+   * record of a section, so they are cached; the last attribute, running text, seldom repeats.
+   */
+  tokens(text: string, attribute: number): Token[] {
     let tokens = this.tokenCache.get(text);
     if (!tokens) {
       tokens = tokenize(text);
-      if (cache) this.tokenCache.set(text, tokens);
+      if (attribute < this.attributeTexts.length - 1) this.tokenCache.set(text, tokens);
     }
     return tokens;
   }
@@ -170,11 +170,6 @@ export class SearchEngine {
       slice: (start, end) => ranked.slice(start, end).map(recordAt),
       matcher: {words: words.map((word) => word.original), terms: matchers},
     };
-  }
-
-  /** Whether the searchable attribute at this position is running text (its tokens are not cached). */
-  isTextAttribute(attribute: number): boolean {
-    return attribute >= this.textAttribute;
   }
 
   /**
