@@ -23,28 +23,21 @@ export function latestOnly(onError: (error: unknown) => void): (task: () => Prom
 }
 
 /** Records from Markdown sources, re-made only for pages whose source or metadata changed. */
-export function cachedSourceRecords(
-  rules: RecordRules,
-): (pages: SourcePage[]) => Promise<{records: SearchRecord[]; remade: number}> {
+export function cachedSourceRecords(rules: RecordRules): (pages: SourcePage[]) => Promise<SearchRecord[]> {
   let cache = new Map<string, SearchRecord[]>();
   return async (pages) => {
     const next = new Map<string, SearchRecord[]>();
     const records: SearchRecord[] = [];
-    let remade = 0;
     for (const page of pages) {
       const source = await fs.readFile(page.file, 'utf8').catch(() => undefined);
       const key = createHash('sha256')
         .update(JSON.stringify(page) + (source ?? ''))
         .digest('hex');
-      let pageRecords = cache.get(key);
-      if (!pageRecords) {
-        pageRecords = recordsFromSource(page, source, rules);
-        remade += 1;
-      }
+      const pageRecords = cache.get(key) ?? recordsFromSource(page, source, rules);
       next.set(key, pageRecords);
       records.push(...pageRecords);
     }
     cache = next;
-    return {records, remade};
+    return records;
   };
 }
