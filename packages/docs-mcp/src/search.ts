@@ -1,4 +1,5 @@
 import {openIndexFile, type Hierarchy, type LocalIndexFile} from '../../../src/plugins/search/node.ts';
+import {normalizePagePath} from './pages.ts';
 
 /**
  * Search over the site's own index with the site's own engine and Algolia
@@ -34,7 +35,6 @@ type Snippet = {value: string; matchLevel: 'none' | 'partial' | 'full'};
 
 export function createSearch(file: LocalIndexFile, baseUrl: string) {
   const index = openIndexFile(file);
-  const base = baseUrl.replace(/\/+$/, '');
   return async (query: string, limit: number): Promise<SearchResult[]> => {
     const {hits} = await index('docs-mcp', {
       query,
@@ -57,13 +57,12 @@ export function createSearch(file: LocalIndexFile, baseUrl: string) {
         ...SNIPPET_LEVELS.map((level) => snippets?.hierarchy?.[level]),
       ].find((found) => found !== undefined && found.matchLevel !== 'none');
       const levels = ([1, 2, 3, 4, 5, 6] as const).map((level) => hierarchy[`lvl${level}`]);
-      let path = new URL(String(hit.url_without_anchor)).pathname;
-      if (base && path.startsWith(base)) path = path.slice(base.length);
+      const path = normalizePagePath(String(hit.url_without_anchor), baseUrl);
       return {
         title:
           levels.filter((level): level is string => Boolean(level)).join(' › ') || hierarchy.lvl0 || path,
         url: String(hit.url),
-        path: path.replace(/\/+$/, '') || '/',
+        path,
         snippet: snippet?.value ?? '',
       };
     });

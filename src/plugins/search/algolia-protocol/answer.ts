@@ -6,13 +6,9 @@ import type {SearchRecord} from '../types.ts';
 import type {SearchParams} from './requests.ts';
 
 /**
- * The engine behind Algolia's search API: one Algolia search request in, the
- * engine's ranked records out as an Algolia answer (same parameters, same
- * response shape), so the stock DocSearch dialog, the /search page and
- * algoliasearch-helper work on it unchanged: pagination, `attributesToRetrieve`,
- * highlights and snippets with the requested tags, facet counts, `queryID` with
- * `clickAnalytics`. Defaults come from the engine's settings. Values come back
- * unescaped, as Algolia returns them: the client escapes them.
+ * The engine behind Algolia's search API: one Algolia search request in, an Algolia answer out, so
+ * the stock DocSearch dialog, the /search page and algoliasearch-helper work on it unchanged.
+ * Defaults come from the engine's settings; values come back unescaped, as Algolia's do.
  */
 
 export type Hit = Record<string, unknown> & {objectID: string};

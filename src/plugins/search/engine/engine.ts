@@ -8,13 +8,8 @@ import {tokenize, type Token} from './tokenize.ts';
 import {PART, Vocabulary, type ParsedQuery} from './vocabulary.ts';
 
 /**
- * Retrieval and ranking over the DocSearch records, by the rules of one
- * SearchSettings object (../settings.ts), knowing nothing of Algolia's shapes
- * (../algolia-protocol) nor of the index file (../index-file gives it the
- * records, their layout and the term table). This file holds the records, their
- * pages and the filters; matching (./vocabulary.ts), scoring (./scoring.ts: any
- * match is a hit, more of the query ranks first) and the top-k merge (./topK.ts)
- * are files of their own.
+ * Retrieval and ranking by the rules of one SearchSettings object, knowing nothing of Algolia's
+ * shapes nor of the index file, which gives it the records, their layout and the term table.
  */
 
 export type EngineResult = {
