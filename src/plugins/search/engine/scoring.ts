@@ -1,6 +1,6 @@
 import type {SearchSettings} from '../settings.ts';
 import type {TermMatch} from './highlight.ts';
-import {bestByPage, bestOfEachDistinct, type OrderedLazily, type RecordPages} from './topK.ts';
+import {bestByPage, type OrderedLazily, type RecordPages} from './topK.ts';
 import {PART, type QueryWord} from './vocabulary.ts';
 
 /**
@@ -49,10 +49,13 @@ export function rankRecords(
   allowed: Allowed,
 ): OrderedLazily {
   const {weights} = s;
+  const scores = new Float64Array(s.recordCount);
+  const byScore = (a: number, b: number) => scores[b] - scores[a] || s.compareCustom(a, b);
   if (words.length === 0) {
+    // Every score 0: the merge puts the records in the custom ranking's order.
     const all: number[] = [];
     for (let i = 0; i < s.recordCount; i++) if (allowed.mask[s.pageOf[i]] === 1) all.push(i);
-    return bestOfEachDistinct(s, all, (a, b) => s.compareCustom(a, b));
+    return bestByPage(s, all, scores, byScore, () => undefined);
   }
   const perWord = matchers.map((terms) => wordMatches(s, terms, allowed));
   // Rare words weigh more (inverse document frequency).
@@ -98,7 +101,6 @@ export function rankRecords(
 
   let lastCovered = Number.NaN;
   let coverage = 0;
-  const scores = new Float64Array(s.recordCount);
   /** Works out a candidate's score into `scores` (before the same-page decay). */
   const score = (record: number) => {
     let sum = 0;
@@ -148,7 +150,6 @@ export function rankRecords(
       candidates.push(record);
     }
   }
-  const byScore = (a: number, b: number) => scores[b] - scores[a] || s.compareCustom(a, b);
   // The bound holds for weights that are not negative (and a page rank that only raises a score).
   const bounded = [
     ...weights.fields,

@@ -163,29 +163,6 @@ function sortPage(
   for (let n = 1; n < end - first; n++) scores[grouped[first + n]] *= powers[n] ??= rate ** n;
 }
 
-/**
- * The records in the order `compare` gives, keeping the first of each
- * `settings.distinct` value: the best of each value is found in one pass, and
- * those are sorted when first asked for.
- */
-export function bestOfEachDistinct(
-  pages: RecordPages,
-  records: number[],
-  compare: (a: number, b: number) => number,
-): OrderedLazily {
-  const best = new Map<number, number>();
-  for (const record of records) {
-    const key = pages.distinctKey(record);
-    const current = best.get(key);
-    if (current === undefined || compare(record, current) < 0) best.set(key, record);
-  }
-  let sorted: number[] | undefined;
-  return {
-    count: best.size,
-    slice: (start, end) => (sorted ??= [...best.values()].sort(compare)).slice(start, end),
-  };
-}
-
 /** A binary heap of numbers whose top is the least by `compare`. */
 class MinHeap {
   private readonly items: number[];
