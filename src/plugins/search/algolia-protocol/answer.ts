@@ -138,9 +138,9 @@ function hit(engine: SearchEngine, record: SearchRecord, params: SearchParams, m
     const snippetWords = toSnippet.find((entry) => covers(entry.attribute, attribute))?.words;
     if (!wantsHighlight && snippetWords === undefined) return;
     const found = highlightRanges(engine.tokens(text, index), matcher);
-    if (wantsHighlight) setPath(highlight, attribute, renderHighlight(text, found, pre, post, matcher));
+    if (wantsHighlight) setPath(highlight, attribute, renderHighlight(text, found, pre, post));
     if (snippetWords !== undefined)
-      setPath(snippet, attribute, renderSnippet(text, found, snippetWords, pre, post, ellipsis, matcher));
+      setPath(snippet, attribute, renderSnippet(text, found, snippetWords, pre, post, ellipsis));
   });
   if (Object.keys(highlight).length) result._highlightResult = highlight;
   if (Object.keys(snippet).length) result._snippetResult = snippet;

@@ -10,9 +10,10 @@ export type QueryMatcher = {
   terms: Map<string, TermMatch>[];
 };
 
-type Found = {ranges: [number, number][]; matched: number[]};
+/** Character ranges of a text to highlight, and the query words that matched it (how many of them). */
+type Found = {ranges: [number, number][]; matchedWords: string[]; matchLevel: 'none' | 'partial' | 'full'};
 
-/** Character ranges of a text to highlight, and which query words matched it. */
+/** Where a text matches the query. */
 export function highlightRanges(tokens: Token[], matcher: QueryMatcher): Found {
   const ranges: [number, number][] = [];
   const matched = new Set<number>();
@@ -37,13 +38,11 @@ export function highlightRanges(tokens: Token[], matcher: QueryMatcher): Found {
     if (last && range[0] <= last[1]) last[1] = Math.max(last[1], range[1]);
     else merged.push([range[0], range[1]]);
   }
-  return {ranges: merged, matched: [...matched].sort((a, b) => a - b)};
-}
-
-/** Without a matcher, any match is partial. */
-function matchLevel(found: Found, matcher?: QueryMatcher): 'none' | 'partial' | 'full' {
-  if (found.matched.length === 0) return 'none';
-  return found.matched.length === matcher?.words.length ? 'full' : 'partial';
+  return {
+    ranges: merged,
+    matchedWords: [...matched].sort((a, b) => a - b).map((word) => matcher.words[word]),
+    matchLevel: matched.size === 0 ? 'none' : matched.size === matcher.words.length ? 'full' : 'partial',
+  };
 }
 
 function mark(
@@ -66,19 +65,13 @@ function mark(
   return result + text.slice(cursor, to);
 }
 
-export function renderHighlight(
-  text: string,
-  found: Found,
-  pre: string,
-  post: string,
-  matcher?: QueryMatcher,
-) {
+export function renderHighlight(text: string, found: Found, pre: string, post: string) {
   const trimmedStart = text.length - text.trimStart().length;
   const trimmedEnd = text.trimEnd().length;
   return {
     value: mark(text, 0, text.length, found.ranges, pre, post),
-    matchLevel: matchLevel(found, matcher),
-    matchedWords: matcher ? found.matched.map((index) => matcher.words[index]) : [],
+    matchLevel: found.matchLevel,
+    matchedWords: found.matchedWords,
     fullyHighlighted:
       found.ranges.length === 1 && found.ranges[0][0] <= trimmedStart && found.ranges[0][1] >= trimmedEnd,
   };
@@ -95,9 +88,8 @@ export function renderSnippet(
   pre: string,
   post: string,
   ellipsis: string,
-  matcher?: QueryMatcher,
 ) {
-  const level = matchLevel(found, matcher);
+  const level = found.matchLevel;
   const spans = [...text.matchAll(/\S+/g)].map(
     (match) => [match.index, match.index + match[0].length] as const,
   );
