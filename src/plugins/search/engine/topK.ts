@@ -1,14 +1,8 @@
 import type {RecordLayout} from './engine.ts';
 
 /**
- * The top-k merge: ranked records put in order only as far as a page of hits
- * asks, one per `settings.distinct` value, with the same-page decay. The
- * README's "Ranking only what is shown" says why it is shaped so.
- */
-
-/**
- * What the merge needs to know of the records' pages and order (./engine.ts holds them). A page's
- * records are contiguous, so sorting record numbers groups them by page.
+ * What the top-k merge (../README.md, "Ranking only what is shown") needs to know of the records'
+ * pages and order. A page's records are contiguous, so sorting record numbers groups them by page.
  */
 export type RecordPages = Pick<RecordLayout, 'pageOf' | 'distinctKey' | 'distinctInPage'> & {
   pageCount: number;

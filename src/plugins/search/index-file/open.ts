@@ -56,13 +56,8 @@ export function searchEngineFor(file: LocalIndexFile): SearchEngine {
 }
 
 /**
- * An index file, whole or split, ready to answer requests. Each request is
- * one pass: the query is parsed and matched against the vocabulary once, the
- * posting shards of the matched terms are loaded, the hits ranked, the content
- * shards of the hits shown loaded, and the answer made (../algolia-protocol).
- * A whole file is searchable at once; a split one (what the build writes)
- * starts from its first file and loads each shard the first time a query or
- * a hit needs it.
+ * An index file, whole or split, ready to answer requests, each in one pass (../README.md, "One
+ * request, one pass"); a split one loads each shard the first time a query or a hit needs it.
  */
 export function openIndex(file: LocalIndexFile | SplitIndexFile, read: ShardReader): IndexSearch {
   const {engine, load} = isSplitIndex(file)
