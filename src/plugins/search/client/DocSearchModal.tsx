@@ -15,7 +15,7 @@ import {
   type DocSearchModalProps,
   type DocSearchTransformClient,
 } from '@docsearch/react';
-import {useSearchBackend} from './backend.ts';
+import {searchBackend as readBackend} from './backend.ts';
 import {exposeAsDialog} from './dialogRole.ts';
 import {createFailureTracker} from './failures.ts';
 import {
@@ -42,7 +42,7 @@ export function DocSearchModal({
   maxResultsPerGroup = DOCSEARCH_RESULTS_PER_GROUP,
   ...props
 }: DocSearchModalProps): ReactNode {
-  const {backend: searchBackend, localIndexUrl} = useSearchBackend();
+  const {backend: searchBackend, localIndexUrl} = readBackend();
   const {hitComponent, navigator} = useMemo(
     () => opensUnsavedAsPages(props.hitComponent, props.navigator),
     [props.hitComponent, props.navigator],

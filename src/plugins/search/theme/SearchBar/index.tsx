@@ -2,7 +2,7 @@ import React, {useEffect, useState, useSyncExternalStore, type ReactNode} from '
 import Head from '@docusaurus/Head';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import SearchBar from '@docs-search/stock-theme/SearchBar';
-import {useSearchBackend} from '../../client/backend.ts';
+import {searchBackend} from '../../client/backend.ts';
 import {READY_ATTRIBUTE, REQUESTED_ATTRIBUTE} from '../../client/earlyOpenAttributes.ts';
 import {STALE_HELP, STALE_TITLE, handleDialogChunkRejections, staleAssets} from '../../client/staleAssets.ts';
 import './styles.css';
@@ -17,7 +17,7 @@ import './styles.css';
 export default function SearchBarWrapper(): ReactNode {
   const {siteConfig} = useDocusaurusContext();
   const {appId} = siteConfig.themeConfig.algolia as {appId: string};
-  const {backend} = useSearchBackend();
+  const {backend} = searchBackend();
   useEffect(openSearchRequestedEarly, []);
   useEffect(handleDialogChunkRejections, []);
   return (
