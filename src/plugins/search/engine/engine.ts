@@ -23,9 +23,6 @@ export type EngineResult = {
   matcher: QueryMatcher;
 };
 
-/** Sorted terms and their posting lists (../index-file/postings.ts); a split index gives no lists up front. */
-type PrebuiltPostings = {terms: string[]; lists: ArrayLike<number>[]};
-
 /** What an index file knows of its records, so that ranking reads no record (../index-file/layout.ts). */
 export type RecordLayout = {
   /** Page number of each record: records with the same `url_without_anchor` share one. */
@@ -79,7 +76,8 @@ export class SearchEngine {
     options: {
       settings: SearchSettings;
       synonyms: Synonym[];
-      postings: PrebuiltPostings;
+      /** The sorted vocabulary; posting lists are added to it (`vocabulary.addPostings`). */
+      terms: string[];
       layout: RecordLayout;
     },
   ) {
@@ -112,12 +110,7 @@ export class SearchEngine {
       values: new Float64Array(count),
       known: new Uint8Array(count),
     }));
-    this.vocabulary = new Vocabulary(
-      options.postings.terms,
-      options.postings.lists,
-      options.synonyms,
-      settings.typos,
-    );
+    this.vocabulary = new Vocabulary(options.terms, options.synonyms, settings.typos);
     this.scoring = {
       recordCount: count,
       pageOf: layout.pageOf,

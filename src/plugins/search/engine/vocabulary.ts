@@ -41,17 +41,11 @@ export class Vocabulary {
   private readonly synonyms = new Map<string, Set<string>>();
   private readonly typos: SearchSettings['typos'];
 
-  /** `lists` may be shorter than `terms` (empty for a split index): `addPostings` brings the rest. */
-  constructor(
-    terms: string[],
-    lists: ArrayLike<number>[],
-    synonyms: Synonym[],
-    typos: SearchSettings['typos'],
-  ) {
+  /** Posting lists come later, with `addPostings`: a split index's as queries need them. */
+  constructor(terms: string[], synonyms: Synonym[], typos: SearchSettings['typos']) {
     this.terms = terms;
     this.termStems = new Array(terms.length);
     this.typos = typos;
-    for (let index = 0; index < lists.length; index++) this.postings.set(terms[index], lists[index]);
     for (const entry of synonyms) {
       const add = (from: string, to: string) => {
         const [a, b] = [stem(normalize(from)), stem(normalize(to))];

@@ -47,12 +47,15 @@ export type IndexSearch = ((
 /** The engine over a whole index file, with the term table built from the file's piece numbers (no tokenizing). */
 export function searchEngineFor(file: LocalIndexFile): SearchEngine {
   const layout = recordLayout(file);
-  return new SearchEngine(wholeRecords(file, layout), {
+  const {terms, lists} = buildPostings(file);
+  const engine = new SearchEngine(wholeRecords(file, layout), {
     settings: file.settings,
     synonyms: file.synonyms,
-    postings: buildPostings(file),
+    terms,
     layout,
   });
+  engine.vocabulary.addPostings(terms, lists);
+  return engine;
 }
 
 /**
@@ -87,7 +90,7 @@ function openSplit(file: SplitIndexFile, read: ShardReader) {
   const engine = new SearchEngine(splitRecords(file, content, layout), {
     settings: file.settings,
     synonyms: file.synonyms,
-    postings: {terms, lists: []},
+    terms,
     layout,
   });
   const loaded = new Map<string, Promise<void>>();
