@@ -119,13 +119,15 @@ function hit(engine: SearchEngine, record: SearchRecord, params: SearchParams, m
     ...retrieve(record, params.attributesToRetrieve ?? [...defaults.attributesToRetrieve]),
     objectID: record.objectID,
   };
-  const pre = params.highlightPreTag ?? defaults.highlightPreTag;
-  const post = params.highlightPostTag ?? defaults.highlightPostTag;
+  const tags = {
+    pre: params.highlightPreTag ?? defaults.highlightPreTag,
+    post: params.highlightPostTag ?? defaults.highlightPostTag,
+    ellipsis: params.snippetEllipsisText ?? defaults.snippetEllipsisText,
+  };
   const toHighlight = params.attributesToHighlight ?? defaults.attributesToHighlight;
   const toSnippet = params.attributesToSnippet
     ? params.attributesToSnippet.map(parseSnippetAttribute)
     : defaults.attributesToSnippet;
-  const ellipsis = params.snippetEllipsisText ?? defaults.snippetEllipsisText;
   const covers = (name: string, attribute: string) =>
     name === '*' || attribute === name || attribute.startsWith(`${name}.`);
 
@@ -138,9 +140,9 @@ function hit(engine: SearchEngine, record: SearchRecord, params: SearchParams, m
     const snippetWords = toSnippet.find((entry) => covers(entry.attribute, attribute))?.words;
     if (!wantsHighlight && snippetWords === undefined) return;
     const found = highlightRanges(engine.tokens(text, index), matcher);
-    if (wantsHighlight) setPath(highlight, attribute, renderHighlight(text, found, pre, post));
+    if (wantsHighlight) setPath(highlight, attribute, renderHighlight(text, found, tags));
     if (snippetWords !== undefined)
-      setPath(snippet, attribute, renderSnippet(text, found, snippetWords, pre, post, ellipsis));
+      setPath(snippet, attribute, renderSnippet(text, found, snippetWords, tags));
   });
   if (Object.keys(highlight).length) result._highlightResult = highlight;
   if (Object.keys(snippet).length) result._snippetResult = snippet;

@@ -45,14 +45,10 @@ export function highlightRanges(tokens: Token[], matcher: QueryMatcher): Found {
   };
 }
 
-function mark(
-  text: string,
-  from: number,
-  to: number,
-  ranges: [number, number][],
-  pre: string,
-  post: string,
-): string {
+/** The tags put around highlighted words, and the mark of a snippet's cut ends. */
+type Tags = {pre: string; post: string; ellipsis: string};
+
+function mark(text: string, from: number, to: number, ranges: [number, number][], {pre, post}: Tags): string {
   let result = '';
   let cursor = from;
   for (const [start, end] of ranges) {
@@ -65,11 +61,11 @@ function mark(
   return result + text.slice(cursor, to);
 }
 
-export function renderHighlight(text: string, found: Found, pre: string, post: string) {
+export function renderHighlight(text: string, found: Found, tags: Tags) {
   const trimmedStart = text.length - text.trimStart().length;
   const trimmedEnd = text.trimEnd().length;
   return {
-    value: mark(text, 0, text.length, found.ranges, pre, post),
+    value: mark(text, 0, text.length, found.ranges, tags),
     matchLevel: found.matchLevel,
     matchedWords: found.matchedWords,
     fullyHighlighted:
@@ -79,22 +75,15 @@ export function renderHighlight(text: string, found: Found, pre: string, post: s
 
 /**
  * The `words`-word window of a text with the most highlighted words, with the
- * first of them near its start; `ellipsis` marks the cut ends.
+ * first of them near its start.
  */
-export function renderSnippet(
-  text: string,
-  found: Found,
-  words: number,
-  pre: string,
-  post: string,
-  ellipsis: string,
-) {
+export function renderSnippet(text: string, found: Found, words: number, tags: Tags) {
   const level = found.matchLevel;
   const spans = [...text.matchAll(/\S+/g)].map(
     (match) => [match.index, match.index + match[0].length] as const,
   );
   if (spans.length <= words)
-    return {value: mark(text, 0, text.length, found.ranges, pre, post), matchLevel: level};
+    return {value: mark(text, 0, text.length, found.ranges, tags), matchLevel: level};
   const highlighted = spans.map(([start, end]) =>
     found.ranges.some(([from, to]) => from < end && to > start),
   );
@@ -116,9 +105,9 @@ export function renderSnippet(
     }
   }
   const end = best + words;
-  const body = mark(text, spans[best][0], spans[end - 1][1], found.ranges, pre, post);
+  const body = mark(text, spans[best][0], spans[end - 1][1], found.ranges, tags);
   return {
-    value: `${best > 0 ? `${ellipsis} ` : ''}${body}${end < spans.length ? ` ${ellipsis}` : ''}`,
+    value: `${best > 0 ? `${tags.ellipsis} ` : ''}${body}${end < spans.length ? ` ${tags.ellipsis}` : ''}`,
     matchLevel: level,
   };
 }
