@@ -119,17 +119,10 @@ export class Vocabulary {
           matches.set(terms[i], {typos: 0, exact: false, prefixLength: word.norm.length});
       }
     }
-    // Typos are looked for only when the word itself is not in the vocabulary.
-    const {oneTypo, twoTypos} = this.typos;
-    const maxTypos =
-      matches.size > 0 || /^\d+$/.test(word.norm)
-        ? 0
-        : word.norm.length >= twoTypos
-          ? 2
-          : word.norm.length >= oneTypo
-            ? 1
-            : 0;
-    if (maxTypos > 0) {
+    // Typos are looked for only when the word itself is not in the vocabulary, and never in numbers.
+    const {length} = word.norm;
+    const maxTypos = length >= this.typos.twoTypos ? 2 : length >= this.typos.oneTypo ? 1 : 0;
+    if (maxTypos > 0 && matches.size === 0 && !/^\d+$/.test(word.norm)) {
       for (const term of terms) {
         if (Math.abs(term.length - word.norm.length) > maxTypos || matches.has(term) || /^\d+$/.test(term))
           continue;
