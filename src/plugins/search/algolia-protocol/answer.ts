@@ -82,11 +82,9 @@ const FIRST_SECTION_LEAST = 2;
 
 /**
  * The hits DocSearch's dialog shows of a page of hits: the first `perSection` of each section
- * (`hierarchy.lvl0`), in order. Its `maxResultsPerGroup` groups the hits so and drops the rest, and
- * groups the kept ones again by `lvl1` (at most as many), so the rest are never shown or used.
- * Since the dialog lists a section's hits together, the first section's weaker hits would come
- * before a better hit of the next section: past its first `FIRST_SECTION_LEAST`, those the engine
- * ranks below the next section's best are left out (the /search page still lists them).
+ * (`hierarchy.lvl0`, its `maxResultsPerGroup`), and of the first section, past its first
+ * `FIRST_SECTION_LEAST`, only those ranked above the next section's best (../README.md, "What the
+ * dialog shows").
  */
 export function firstOfEachSection(records: readonly SearchRecord[], perSection: number): SearchRecord[] {
   const first = records[0]?.hierarchy.lvl0;

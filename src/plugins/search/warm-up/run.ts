@@ -5,18 +5,10 @@ import {splitIndex} from '../index-file/shards.ts';
 import {LEVELS} from '../types.ts';
 import type {WarmUpSample} from './sample.ts';
 
-/**
- * How the engine warms up (./sample.ts says why): the sample `copies` times
- * over, as a loop is compiled only once it has run long enough, and its queries
- * asked `rounds` times, each of a freshly opened copy so that decoding runs again.
- */
+/** The sample `copies` times over (a loop is compiled once it has run long enough), asked `rounds` times. */
 const WARM_UP = {copies: 20, rounds: 2};
 
-/**
- * What DocSearch 3.9's dialog asks besides the query, facet filters and highlight tags: the warm-up
- * asks the same, so the same code runs (tests/e2e/search-algolia.spec.ts checks the dialog's requests
- * against it).
- */
+/** What DocSearch 3.9's dialog asks besides the query, facet filters and tags: the warm-up asks it too. */
 export const DOCSEARCH_DIALOG_PARAMS = {
   attributesToRetrieve: [...LEVELS.map((level) => `hierarchy.${level}`), 'content', 'type', 'url'],
   attributesToSnippet: [...LEVELS.slice(1).map((level) => `hierarchy.${level}:10`), 'content:10'],
@@ -37,10 +29,8 @@ function nextTask(): Promise<void> {
 }
 
 /**
- * Asks the warm-up sample of `file` its queries, one search per task, until
- * done or until `stop()` says a real call has come: a visitor's query then
- * waits for one step at most (repeating and splitting the sample, opening it,
- * or one search of it). Resolves with the number of searches run; never rejects (a warm-up that fails changes nothing else).
+ * Asks the warm-up sample of `file` its queries, one step per task, until done or until `stop()`
+ * says a real call has come. Resolves with the number of searches run; a failure changes nothing.
  */
 export async function warmUpEngine(file: IndexMetadata, stop: () => boolean, {copies, rounds} = WARM_UP) {
   if (!isSplitIndex(file) || !file.warmUp) return 0;

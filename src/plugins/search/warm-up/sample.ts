@@ -4,11 +4,8 @@ import {encodeIndex, type LocalIndexFile} from '../index-file/codec.ts';
 import {buildPostings} from '../index-file/postings.ts';
 
 /**
- * The site's first records as a tiny index of its own, with queries the worker
- * asks before the visitor has typed (./run.ts), so the engine's code is
- * compiled when the first query comes. It travels in the first file (no other
- * request), and the worker splits it and searches it the way a real index is
- * searched, so the same code runs.
+ * The site's first records as a tiny index of its own, carried in the first file, with queries the
+ * worker asks before the visitor has typed (../README.md, "The search worker and its warm-up").
  */
 export type WarmUpSample = {
   /** The sample, whole, without `settings` and `synonyms` (the real index's are used). */
