@@ -39,10 +39,8 @@ export type LocalIndexFile = {
 };
 
 /**
- * The first file of a split index (what the build writes): all of the above but
- * the content and the headings (`levels`), which ranking does not read, plus the
- * engine's vocabulary and where the shards are (posting lists per run of terms,
- * content and headings per run of pages).
+ * The first file of a split index (what the build writes): all of the above but the content and the
+ * headings (`levels`), which ranking does not read, plus the vocabulary and where the shards are.
  */
 export type SplitIndexFile = Omit<LocalIndexFile, 'format' | 'records'> & {
   format: 5;
