@@ -18,14 +18,11 @@ export function headingIds(tree: Root): PageHeading[] {
   const headings: PageHeading[] = [];
   const walk = (node: Root | Root['children'][number]) => {
     if (node.type === 'heading') {
-      const commentId = takeCommentId(node);
-      const classicId = commentId === undefined ? takeClassicId(node) : undefined;
-      const explicit = commentId ?? classicId;
+      const explicit = takeCommentId(node) ?? takeClassicId(node);
       headings.push({
         depth: node.depth,
         text: plainText(node),
         id: explicit ?? slugger.slug(slugText(node), {maintainCase: false}),
-        explicitId: explicit !== undefined,
         line: node.position?.start.line ?? 1,
         node,
       });

@@ -41,8 +41,6 @@ export type PageHeading = {
   text: string;
   /** The `id` of the heading in the built HTML (its anchor). */
   id: string;
-  /** True when the page wrote the id (`{#id}`, `{/* #id *\/}`, `<!-- #id -->`). */
-  explicitId: boolean;
   line: number;
   node: Heading;
 };
@@ -61,19 +59,12 @@ export type CodeBlock = {
 };
 
 export type ParsedPage = {
-  /** The name errors use: the path as given, or '(source)'. */
-  file: string;
-  format: 'md' | 'mdx';
   frontMatter: Record<string, unknown>;
   /** Lines of the front matter block, fences included; undefined when the page has none. */
   frontMatterLines?: {start: number; end: number};
   tree: Root;
   headings: PageHeading[];
   codeBlocks: CodeBlock[];
-  /** The H1 the content starts with, as Docusaurus's contentTitle. */
-  contentTitle?: string;
-  /** Front matter `title`, else the content title. */
-  title?: string;
 };
 
 type ParseOptions = {
@@ -121,23 +112,7 @@ export function parsePage(source: string, options: ParseOptions = {}): ParsedPag
       node,
     });
   });
-  const first = tree.children.find((node) => !['yaml', 'mdxjsEsm'].includes(node.type));
-  const contentTitle =
-    first?.type === 'heading' && first.depth === 1
-      ? headings.find((heading) => heading.node === first)?.text
-      : undefined;
-  const frontMatterTitle = typeof frontMatter.title === 'string' ? frontMatter.title : undefined;
-  return {
-    file,
-    format,
-    frontMatter,
-    ...(frontMatterLines && {frontMatterLines}),
-    tree,
-    headings,
-    codeBlocks,
-    ...(contentTitle !== undefined && {contentTitle}),
-    ...((frontMatterTitle ?? contentTitle) !== undefined && {title: frontMatterTitle ?? contentTitle}),
-  };
+  return {frontMatter, ...(frontMatterLines && {frontMatterLines}), tree, headings, codeBlocks};
 }
 
 function readFrontMatter(

@@ -1,3 +1,6 @@
+import {mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {searchSettings} from '../../config/search.ts';
 import {tokenize} from '../../src/plugins/search/engine/tokenize.ts';
@@ -6,7 +9,8 @@ import {encodeIndex} from '../../src/plugins/search/index-file/codec.ts';
 import {decodeIndex} from '../../src/plugins/search/index-file/layout.ts';
 import {buildPostings} from '../../src/plugins/search/index-file/postings.ts';
 import {recordId, withObjectId} from '../../src/plugins/search/records/recordId.ts';
-import {recordsFromHtml, sitePathOfFile} from '../../src/plugins/search/records/html.ts';
+import {recordsFromBuild} from '../../src/plugins/search/records/build.ts';
+import {recordsFromHtml} from '../../src/plugins/search/records/html.ts';
 import {blocksFromMarkdown} from '../../src/plugins/search/records/markdown.ts';
 import {recordsFromBlocks} from '../../src/plugins/search/records/page.ts';
 import {globToRegExp, type RecordRules} from '../../src/plugins/search/records/rules.ts';
@@ -170,10 +174,31 @@ describe('records from built HTML (DocSearch crawler template)', () => {
     expect(noSubject.map((record) => record.hierarchy.lvl4)).toContain('subscribe() › Parameters');
   });
 
-  it('file paths become site paths', () => {
-    expect(sitePathOfFile('index.html')).toBe('/');
-    expect(sitePathOfFile('guides/nodejs.html')).toBe('/guides/nodejs');
-    expect(sitePathOfFile('blog/index.html')).toBe('/blog');
+  it('a build gives the records of its pages, in path order, at their site paths; not of the 404 page', async () => {
+    const build = mkdtempSync(path.join(tmpdir(), 'search-build-'));
+    try {
+      for (const file of [
+        'index.html',
+        'guides/nodejs.html',
+        'blog/index.html',
+        'blog/tags/x.html',
+        '404.html',
+      ]) {
+        mkdirSync(path.dirname(path.join(build, file)), {recursive: true});
+        writeFileSync(
+          path.join(build, file),
+          `<html><body><article><h1>${file}</h1></article></body></html>`,
+        );
+      }
+      const records = await recordsFromBuild(build, {...rules, baseUrl: '/docs/'});
+      expect(records.map((record) => [record.url, record.hierarchy.lvl1])).toEqual([
+        ['https://docs.example.com/docs/blog', 'blog/index.html'],
+        ['https://docs.example.com/docs/guides/nodejs', 'guides/nodejs.html'],
+        ['https://docs.example.com/docs/', 'index.html'],
+      ]);
+    } finally {
+      rmSync(build, {recursive: true, force: true});
+    }
   });
 
   it('glob patterns', () => {

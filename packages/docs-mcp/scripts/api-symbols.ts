@@ -1,9 +1,7 @@
 /**
- * Finds the symbols of the SDK API reference in the site's build, for the
- * package's build (./build.ts): reads each reference page's Markdown twin
- * through the site's Markdown front-end and takes the anchors from the built
- * HTML. The server only looks them up (../src/api-symbols.ts), so none of this
- * is bundled into it.
+ * Finds the symbols of the SDK API reference in the site's build, for the package's build: each
+ * reference page's twin read by the site's Markdown front-end, the anchors from the built HTML.
+ * The server only looks them up (../src/api-symbols.ts), so none of this is bundled into it.
  */
 import {parsePage} from '../../../src/markdown/index.ts';
 import {symbolName, type ApiSymbol} from '../src/api-symbols.ts';

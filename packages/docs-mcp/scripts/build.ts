@@ -1,9 +1,7 @@
 /**
- * Builds the MCP server package from the site's build (run `npm run build`
- * first): bundles the server, its SDK and the site's search engine into one
- * plain JavaScript file, dist/server.js (Node runs no TypeScript under
- * node_modules), and writes the docs it serves into dist/docs.json: every
- * Markdown twin, the API reference's symbols and the local search index.
+ * Builds the MCP server package from the site's build (run `npm run build` first): the server, its
+ * SDK and the site's search engine bundled into dist/server.js (Node runs no TypeScript under
+ * node_modules), and the docs it serves in dist/docs.json (../README.md).
  *
  *   node packages/docs-mcp/scripts/build.ts [site build folder, default build]
  */

@@ -1,12 +1,9 @@
 import {editDistance} from '../../../src/utils/edit-distance.ts';
 
 /**
- * Symbols of the SDK API reference (TypeDoc's Markdown, as published in the
- * site's twins): each class, interface and enum page is a symbol, each member
- * heading of it (`### subscribe()`) is `Owner.member`, and each type alias,
- * variable or function of the reference's index page is a symbol of its own.
- * The package's build finds them (../scripts/api-symbols.ts); the server looks
- * them up here.
+ * Symbols of the SDK API reference (TypeDoc's Markdown twins): each class, interface and enum page,
+ * each member heading of one (`### subscribe()` is `Owner.member`), and each type alias, variable
+ * or function of the index page. The package's build finds them (../scripts/api-symbols.ts).
  */
 
 export type ApiSymbol = {

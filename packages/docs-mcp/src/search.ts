@@ -1,4 +1,5 @@
-import {findSections, openIndexFile, type LocalIndexFile} from '../../../src/plugins/search/node.ts';
+import {openIndexFile, type Hierarchy, type LocalIndexFile} from '../../../src/plugins/search/node.ts';
+import {normalizePagePath} from './pages.ts';
 
 /**
  * Search over the site's own index with the site's own engine and Algolia
@@ -23,21 +24,46 @@ const DIALOG_FACET_FILTERS = [
   ['docusaurus_tag:default', 'docusaurus_tag:docs-default-current'],
 ];
 
+/**
+ * Where a hit's snippet comes from: the first of these that matches, so a heading's own record
+ * (no content) shows the heading that matched.
+ */
+const SNIPPET_LEVELS = ['lvl6', 'lvl5', 'lvl4', 'lvl3', 'lvl2', 'lvl1', 'lvl0'];
+const SNIPPET_WORDS = 30;
+
+type Snippet = {value: string; matchLevel: 'none' | 'partial' | 'full'};
+
 export function createSearch(file: LocalIndexFile, baseUrl: string) {
   const index = openIndexFile(file);
-  const base = baseUrl.replace(/\/+$/, '');
   return async (query: string, limit: number): Promise<SearchResult[]> => {
-    const sections = await findSections(index, query, {limit, facetFilters: DIALOG_FACET_FILTERS});
-    return sections.map(({url, urlWithoutAnchor, hierarchy, snippet}) => {
+    const {hits} = await index('docs-mcp', {
+      query,
+      hitsPerPage: limit,
+      facetFilters: DIALOG_FACET_FILTERS,
+      attributesToRetrieve: ['hierarchy', 'url', 'url_without_anchor'],
+      attributesToHighlight: [],
+      attributesToSnippet: ['content', ...SNIPPET_LEVELS.map((level) => `hierarchy.${level}`)].map(
+        (attribute) => `${attribute}:${SNIPPET_WORDS}`,
+      ),
+      highlightPreTag: '**',
+      highlightPostTag: '**',
+    });
+    return hits.map((hit) => {
+      const hierarchy = hit.hierarchy as Hierarchy;
+      const snippets = hit._snippetResult as
+        {content?: Snippet; hierarchy?: Record<string, Snippet>} | undefined;
+      const snippet = [
+        snippets?.content,
+        ...SNIPPET_LEVELS.map((level) => snippets?.hierarchy?.[level]),
+      ].find((found) => found !== undefined && found.matchLevel !== 'none');
       const levels = ([1, 2, 3, 4, 5, 6] as const).map((level) => hierarchy[`lvl${level}`]);
-      let path = new URL(urlWithoutAnchor).pathname;
-      if (base && path.startsWith(base)) path = path.slice(base.length);
+      const path = normalizePagePath(String(hit.url_without_anchor), baseUrl);
       return {
         title:
           levels.filter((level): level is string => Boolean(level)).join(' › ') || hierarchy.lvl0 || path,
-        url,
-        path: path.replace(/\/+$/, '') || '/',
-        snippet,
+        url: String(hit.url),
+        path,
+        snippet: snippet?.value ?? '',
       };
     });
   };

@@ -1,9 +1,7 @@
 /**
- * The dev server's index writes: an edit reloads the site's content, and each reload asks for the
- * index again. Writes run one at a time, and a write that a newer request supersedes before it
- * starts is skipped, so two writes never share the shard folder (they removed each other's files:
- * ENOTEMPTY) and a burst of saves costs one write after the one in progress. Records are kept per
- * page, by the page's source and metadata, so a write re-reads only the pages that changed.
+ * The dev server's index writes, which every edit asks for: one at a time, so two writes never share
+ * the shard folder (ENOTEMPTY), a write superseded before it starts skipped, so a burst of saves
+ * costs one more write; records kept per page, so a write re-reads only the pages that changed.
  */
 import {createHash} from 'node:crypto';
 import {promises as fs} from 'node:fs';
@@ -23,28 +21,21 @@ export function latestOnly(onError: (error: unknown) => void): (task: () => Prom
 }
 
 /** Records from Markdown sources, re-made only for pages whose source or metadata changed. */
-export function cachedSourceRecords(
-  rules: RecordRules,
-): (pages: SourcePage[]) => Promise<{records: SearchRecord[]; remade: number}> {
+export function cachedSourceRecords(rules: RecordRules): (pages: SourcePage[]) => Promise<SearchRecord[]> {
   let cache = new Map<string, SearchRecord[]>();
   return async (pages) => {
     const next = new Map<string, SearchRecord[]>();
     const records: SearchRecord[] = [];
-    let remade = 0;
     for (const page of pages) {
       const source = await fs.readFile(page.file, 'utf8').catch(() => undefined);
       const key = createHash('sha256')
         .update(JSON.stringify(page) + (source ?? ''))
         .digest('hex');
-      let pageRecords = cache.get(key);
-      if (!pageRecords) {
-        pageRecords = recordsFromSource(page, source, rules);
-        remade += 1;
-      }
+      const pageRecords = cache.get(key) ?? recordsFromSource(page, source, rules);
       next.set(key, pageRecords);
       records.push(...pageRecords);
     }
     cache = next;
-    return {records, remade};
+    return records;
   };
 }

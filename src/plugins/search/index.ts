@@ -106,8 +106,7 @@ export default function searchPlugin(context: LoadContext, options: Options): Pl
       if (options.backend !== 'local' || !isDevServer) return;
       const pages = sourcePages(context, allContent as AllContent);
       const write = writeDevIndex(async () => {
-        const {records} = await sourceRecords(pages);
-        await writeIndex(path.join(devDir, INDEX_FILE), records, options);
+        await writeIndex(path.join(devDir, INDEX_FILE), await sourceRecords(pages), options);
       });
       // The first index is there before the site is served; after an edit it follows in the
       // background, so the edited page reaches the screen without waiting for it.

@@ -1,18 +1,14 @@
 import type {EngineResult, SearchEngine} from '../engine/engine.ts';
-import {countFacets} from '../engine/facets.ts';
+import {countFacets, valueAt} from '../engine/facets.ts';
 import {highlightRanges, renderHighlight, renderSnippet, type QueryMatcher} from '../engine/highlight.ts';
 import {withObjectId} from '../records/recordId.ts';
 import type {SearchRecord} from '../types.ts';
 import type {SearchParams} from './requests.ts';
 
 /**
- * The engine behind Algolia's search API: one Algolia search request in, the
- * engine's ranked records out as an Algolia answer (same parameters, same
- * response shape), so the stock DocSearch dialog, the /search page and
- * algoliasearch-helper work on it unchanged: pagination, `attributesToRetrieve`,
- * highlights and snippets with the requested tags, facet counts, `queryID` with
- * `clickAnalytics`. Defaults come from the engine's settings. Values come back
- * unescaped, as Algolia returns them: the client escapes them.
+ * The engine behind Algolia's search API: one Algolia search request in, an Algolia answer out, so
+ * the stock DocSearch dialog, the /search page and algoliasearch-helper work on it unchanged.
+ * Defaults come from the engine's settings; values come back unescaped, as Algolia's do.
  */
 
 export type Hit = Record<string, unknown> & {objectID: string};
@@ -86,11 +82,9 @@ const FIRST_SECTION_LEAST = 2;
 
 /**
  * The hits DocSearch's dialog shows of a page of hits: the first `perSection` of each section
- * (`hierarchy.lvl0`), in order. Its `maxResultsPerGroup` groups the hits so and drops the rest, and
- * groups the kept ones again by `lvl1` (at most as many), so the rest are never shown or used.
- * Since the dialog lists a section's hits together, the first section's weaker hits would come
- * before a better hit of the next section: past its first `FIRST_SECTION_LEAST`, those the engine
- * ranks below the next section's best are left out (the /search page still lists them).
+ * (`hierarchy.lvl0`, its `maxResultsPerGroup`), and of the first section, past its first
+ * `FIRST_SECTION_LEAST`, only those ranked above the next section's best (../README.md, "What the
+ * dialog shows").
  */
 export function firstOfEachSection(records: readonly SearchRecord[], perSection: number): SearchRecord[] {
   const first = records[0]?.hierarchy.lvl0;
@@ -123,13 +117,15 @@ function hit(engine: SearchEngine, record: SearchRecord, params: SearchParams, m
     ...retrieve(record, params.attributesToRetrieve ?? [...defaults.attributesToRetrieve]),
     objectID: record.objectID,
   };
-  const pre = params.highlightPreTag ?? defaults.highlightPreTag;
-  const post = params.highlightPostTag ?? defaults.highlightPostTag;
+  const tags = {
+    pre: params.highlightPreTag ?? defaults.highlightPreTag,
+    post: params.highlightPostTag ?? defaults.highlightPostTag,
+    ellipsis: params.snippetEllipsisText ?? defaults.snippetEllipsisText,
+  };
   const toHighlight = params.attributesToHighlight ?? defaults.attributesToHighlight;
   const toSnippet = params.attributesToSnippet
     ? params.attributesToSnippet.map(parseSnippetAttribute)
     : defaults.attributesToSnippet;
-  const ellipsis = params.snippetEllipsisText ?? defaults.snippetEllipsisText;
   const covers = (name: string, attribute: string) =>
     name === '*' || attribute === name || attribute.startsWith(`${name}.`);
 
@@ -141,10 +137,10 @@ function hit(engine: SearchEngine, record: SearchRecord, params: SearchParams, m
     const wantsHighlight = toHighlight.some((name) => covers(name, attribute));
     const snippetWords = toSnippet.find((entry) => covers(entry.attribute, attribute))?.words;
     if (!wantsHighlight && snippetWords === undefined) return;
-    const found = highlightRanges(engine.tokens(text, !engine.isTextAttribute(index)), matcher);
-    if (wantsHighlight) setPath(highlight, attribute, renderHighlight(text, found, pre, post, matcher));
+    const found = highlightRanges(engine.tokens(text, index), matcher);
+    if (wantsHighlight) setPath(highlight, attribute, renderHighlight(text, found, tags));
     if (snippetWords !== undefined)
-      setPath(snippet, attribute, renderSnippet(text, found, snippetWords, pre, post, ellipsis, matcher));
+      setPath(snippet, attribute, renderSnippet(text, found, snippetWords, tags));
   });
   if (Object.keys(highlight).length) result._highlightResult = highlight;
   if (Object.keys(snippet).length) result._snippetResult = snippet;
@@ -161,10 +157,7 @@ function retrieve(record: SearchRecord, attributes: string[]): Record<string, un
   }
   const result: Record<string, unknown> = {};
   for (const attribute of attributes) {
-    const [head, ...rest] = attribute.split('.');
-    let value: unknown = (record as Record<string, unknown>)[head];
-    for (const key of rest)
-      value = value && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined;
+    const value = valueAt(record, attribute.split('.'));
     if (value === undefined) continue;
     setPath(result, attribute, value && typeof value === 'object' ? structuredClone(value) : value);
   }

@@ -15,7 +15,7 @@ import {
   type DocSearchModalProps,
   type DocSearchTransformClient,
 } from '@docsearch/react';
-import {useSearchBackend} from './backend.ts';
+import {searchBackend as readBackend} from './backend.ts';
 import {exposeAsDialog} from './dialogRole.ts';
 import {createFailureTracker} from './failures.ts';
 import {
@@ -32,23 +32,17 @@ import './styles.css';
 const DOCSEARCH_RESULTS_PER_GROUP = 5;
 
 /**
- * DocSearch's own modal (aliased in for `@docsearch/react/modal`), given
- * - the local index client, or Algolia's client wrapped to escape its answers;
- *   the local index starts loading when the dialog opens, and only the hits the
- *   dialog shows (at most `maxResultsPerGroup` per section) load their content;
- * - the error screen DocSearch 3.9 never shows: when the latest search failed,
- *   "Unable to fetch results" replaces the dropdown's content until the next
- *   search succeeds or the query is cleared;
- * - the role of a modal dialog, which DocSearch 3.9 gives as "button" (./dialogRole);
- * - when the engine's code is gone after a redeploy and reloading once did not
- *   help (./staleAssets), an error screen that asks for a reload, with a button.
+ * DocSearch's own modal, given the local index client (only the hits the dialog shows load their
+ * content) or Algolia's client wrapped to escape its answers; the error screen DocSearch 3.9 never
+ * shows, until the next search succeeds or the query is cleared; the role of a modal dialog
+ * (./dialogRole.ts); and a screen asking for a reload when the engine's code is gone (./staleAssets.ts).
  */
 export function DocSearchModal({
   transformSearchClient,
   maxResultsPerGroup = DOCSEARCH_RESULTS_PER_GROUP,
   ...props
 }: DocSearchModalProps): ReactNode {
-  const {backend: searchBackend, localIndexUrl} = useSearchBackend();
+  const {backend: searchBackend, localIndexUrl} = readBackend();
   const {hitComponent, navigator} = useMemo(
     () => opensUnsavedAsPages(props.hitComponent, props.navigator),
     [props.hitComponent, props.navigator],

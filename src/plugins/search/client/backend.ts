@@ -1,5 +1,4 @@
 import globalData from '@generated/globalData';
-import {usePluginData} from '@docusaurus/useGlobalData';
 
 /** What the plugin tells the browser about the backend (its global data, set in ../index.ts). */
 export type SearchGlobalData = {
@@ -12,13 +11,9 @@ export type SearchGlobalData = {
 export const SEARCH_PLUGIN_NAME = 'docs-search';
 
 /**
- * The backend, read outside React (the /search page creates its client through
- * `algoliasearch/lite`, see ./liteClient.ts); components use `useSearchBackend`.
+ * The backend, read from the generated module rather than React's context: the /search page
+ * creates its client outside React, through `algoliasearch/lite` (./liteClient.ts).
  */
 export function searchBackend(): SearchGlobalData {
   return globalData[SEARCH_PLUGIN_NAME]!.default as SearchGlobalData;
-}
-
-export function useSearchBackend(): SearchGlobalData {
-  return usePluginData(SEARCH_PLUGIN_NAME) as SearchGlobalData;
 }

@@ -1,11 +1,7 @@
 /**
- * DocSearch 3.9.0's search button, keyboard shortcuts and version, on their own
- * (aliased in for `@docsearch/react/button`, `/useDocSearchKeyboardEvents` and
- * `/version`). DocSearch ships as one bundled file: importing the button from it
- * puts the whole dialog, autocomplete and Algolia client into every page's
- * JavaScript, twice with the theme's DocSearch v3 aliases (ESM and UMD). With
- * these, the page loads the button only; the dialog arrives when it is opened.
- * Same markup, labels and behavior as DocSearch 3.9.0 (MIT, © Algolia).
+ * DocSearch 3.9.0's search button, keyboard shortcuts and version on their own, so a page loads
+ * the button without the whole dialog (../README.md, the replaced modules). Same markup, labels
+ * and behavior as DocSearch 3.9.0 (MIT, © Algolia).
  */
 import React, {
   forwardRef,

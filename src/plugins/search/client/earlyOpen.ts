@@ -1,15 +1,10 @@
 import {READY_ATTRIBUTE, REQUESTED_ATTRIBUTE} from './earlyOpenAttributes.ts';
 
 /**
- * The inline script the plugin puts in every page's head. It remembers a request
- * to open search made before React has hydrated the page, so it is not lost. Until then the search button is plain server-rendered HTML:
- * a tap on it (or Ctrl/⌘ K, or "/") would do nothing, and on a slow phone that
- * window lasts seconds. The script marks such a request on `<html>`;
- * the SearchBar wrapper (../theme/SearchBar) opens the dialog once it is
- * mounted, and from then on DocSearch's own handlers take over.
- * Keys typed after the shortcut, while the dialog's code loads, would go to the
- * page: the script keeps them and types them into the dialog's input when it
- * takes focus. A click by the reader drops what it kept.
+ * The inline script in every page's head: a tap on Search (or Ctrl/⌘ K, or "/") before React has
+ * hydrated the page, seconds on a slow phone, is marked on `<html>`, and the SearchBar wrapper
+ * (../theme/SearchBar) opens the dialog once it is mounted. Keys typed after the shortcut while the
+ * dialog's code loads are kept and typed into its input when it takes focus; a reader's click drops them.
  */
 export function inlineScript(): string {
   return `(function(){var d=document,h=d.documentElement,kept=null;

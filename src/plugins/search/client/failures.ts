@@ -13,13 +13,14 @@ export function createFailureTracker() {
     failed = value;
     for (const listener of listeners) listener();
   };
+  /** A request starts; returns its number. A newer request makes older outcomes irrelevant. */
+  const begin = (): number => {
+    latest += 1;
+    set(false);
+    return latest;
+  };
   return {
-    /** A request starts; returns its number. A newer request makes older outcomes irrelevant. */
-    begin(): number {
-      latest += 1;
-      set(false);
-      return latest;
-    },
+    begin,
     succeed(request: number) {
       if (request === latest) set(false);
     },
@@ -27,10 +28,7 @@ export function createFailureTracker() {
       if (request === latest) set(true);
     },
     /** The query was cleared: nothing to report. */
-    reset() {
-      latest += 1;
-      set(false);
-    },
+    reset: begin,
     isFailed: () => failed,
     subscribe(listener: () => void) {
       listeners.add(listener);

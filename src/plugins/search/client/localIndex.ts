@@ -3,10 +3,8 @@ import type {LocalIndexFile, SplitIndexFile} from '../index-file/codec.ts';
 import {openIndex, type IndexSearch, type ShownHits} from '../index-file/open.ts';
 
 /**
- * The site's own index where the engine runs: in the search worker
- * (./serveIndexCalls.ts), or in the page when there is no worker. Fetches the
- * first file once per index URL and its shards as queries need them; answers
- * requests already normalized to Algolia's form.
+ * The site's own index where the engine runs, in the search worker or in the page: fetches the
+ * first file once per index URL, and answers requests already normalized to Algolia's form.
  */
 
 /** A shard the first file names is gone: the site was deployed again since that file was fetched. */

@@ -102,7 +102,8 @@ const measure = (name: string, start: number) => performance.measure(name, {star
 /** Runs a call on the engine, wherever it is (./localIndex.ts); rejects with the engine's error. */
 type IndexBackend = (call: IndexCall) => Promise<unknown>;
 
-function unwrap(reply: IndexReply): unknown {
+/** The reply's value, or its error rejected. */
+async function unwrap(reply: IndexReply): Promise<unknown> {
   if (reply.ok) return reply.value;
   const error = new Error(reply.message);
   error.name = reply.name;
@@ -134,11 +135,7 @@ function inWorker(): IndexBackend | undefined {
     const waiting = pending.get(data.id);
     if (!waiting) return;
     pending.delete(data.id);
-    try {
-      waiting.resolve(unwrap(data.reply));
-    } catch (error) {
-      waiting.reject(error);
-    }
+    waiting.resolve(unwrap(data.reply));
   });
   // The worker answers every call, failures included: an error event means it did not start
   // (./searchWorkerStart.ts, whose listener came first, has marked it failed).

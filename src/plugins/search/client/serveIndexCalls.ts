@@ -17,11 +17,9 @@ export type WorkerScope = {
 export type WarmUp = (file: LocalIndexFile | SplitIndexFile, stop: () => boolean) => Promise<unknown>;
 
 /**
- * The search worker's work (./searchWorker.ts): answers each message `{id, call}` with `{id, reply}`
- * (./localIndex.ts), in order. Before any message, it opens the index its name gives
- * (`docs-search <url>`): Chromium hands a new worker its messages only once the page's busy main
- * thread has learnt that it ran. Until the first call other than `open`, the engine warms up on the
- * index's sample (`warmUp`), so the first query runs compiled code.
+ * The search worker's work: answers each message `{id, call}` with `{id, reply}`, in order. Before
+ * any message comes, it opens the index its name gives and, until the first call other than
+ * `open`, warms up (../README.md, "The search worker and its warm-up", says why).
  */
 export function serveIndexCalls(scope: WorkerScope, warmUp: WarmUp = warmUpEngine): void {
   let calls = 0;

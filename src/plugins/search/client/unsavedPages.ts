@@ -1,11 +1,9 @@
 import type {RenderProfile} from './sanitize.ts';
 
 /**
- * Offline (src/plugins/offline), search answers from the saved index, so its hits include pages this
- * device never saved, whose code and HTML are not there. Such hits say so: `unsaved: true` (the
- * dialog adds the note and opens them as a whole page, the service worker's "You are offline" page,
- * instead of a route change that fails to load the page's code), and on the /search page the note
- * ends the hit's title, which the page renders as HTML.
+ * Offline (src/plugins/offline), hits may be pages this device never saved. They get `unsaved: true`
+ * (the dialog adds the note and opens them as a whole page, the service worker's "You are offline",
+ * not as a route change that fails); on the /search page the note ends the hit's HTML title.
  */
 export const UNSAVED_NOTE = 'Not saved for offline reading';
 

@@ -8,13 +8,8 @@ import {tokenize, type Token} from './tokenize.ts';
 import {PART, Vocabulary, type ParsedQuery} from './vocabulary.ts';
 
 /**
- * Retrieval and ranking over the DocSearch records, by the rules of one
- * SearchSettings object (../settings.ts), knowing nothing of Algolia's shapes
- * (../algolia-protocol) nor of the index file (../index-file gives it the
- * records, their layout and the term table). This file holds the records, their
- * pages and the filters; matching (./vocabulary.ts), scoring (./scoring.ts: any
- * match is a hit, more of the query ranks first) and the top-k merge (./topK.ts)
- * are files of their own.
+ * Retrieval and ranking by the rules of one SearchSettings object, knowing nothing of Algolia's
+ * shapes nor of the index file, which gives it the records, their layout and the term table.
  */
 
 export type EngineResult = {
@@ -27,9 +22,6 @@ export type EngineResult = {
   /** What the query matched, for highlighting (./highlight.ts). */
   matcher: QueryMatcher;
 };
-
-/** Sorted terms and their posting lists (../index-file/postings.ts); a split index gives no lists up front. */
-type PrebuiltPostings = {terms: string[]; lists: ArrayLike<number>[]};
 
 /** What an index file knows of its records, so that ranking reads no record (../index-file/layout.ts). */
 export type RecordLayout = {
@@ -78,15 +70,14 @@ export class SearchEngine {
     values: Float64Array;
     known: Uint8Array;
   }[];
-  /** The last searchable attribute is running text (not cached: it seldom repeats). */
-  private readonly textAttribute: number;
 
   constructor(
     records: RecordSource,
     options: {
       settings: SearchSettings;
       synonyms: Synonym[];
-      postings: PrebuiltPostings;
+      /** The sorted vocabulary; posting lists are added to it (`vocabulary.addPostings`). */
+      terms: string[];
       layout: RecordLayout;
     },
   ) {
@@ -119,18 +110,11 @@ export class SearchEngine {
       values: new Float64Array(count),
       known: new Uint8Array(count),
     }));
-    this.textAttribute = attributes.length - 1;
-    this.vocabulary = new Vocabulary(
-      options.postings.terms,
-      options.postings.lists,
-      options.synonyms,
-      settings.typos,
-    );
+    this.vocabulary = new Vocabulary(options.terms, options.synonyms, settings.typos);
     this.scoring = {
       recordCount: count,
       pageOf: layout.pageOf,
       pageCount: layout.pageFirst.length,
-      contiguous: true,
       distinctKey: layout.distinctKey,
       distinctInPage: layout.distinctInPage,
       samePageDecay: settings.weights.samePageDecay,
@@ -142,12 +126,15 @@ export class SearchEngine {
     };
   }
 
-  /** Tokens of a text; headings repeat on every record of a section, so they are cached. */
-  tokens(text: string, cache = true): Token[] {
+  /**
+   * Tokens of the text of the searchable attribute at position `attribute`. Headings repeat on every
+   * record of a section, so they are cached; the last attribute, running text, seldom repeats.
+   */
+  tokens(text: string, attribute: number): Token[] {
     let tokens = this.tokenCache.get(text);
     if (!tokens) {
       tokens = tokenize(text);
-      if (cache) this.tokenCache.set(text, tokens);
+      if (attribute < this.attributeTexts.length - 1) this.tokenCache.set(text, tokens);
     }
     return tokens;
   }
@@ -173,11 +160,6 @@ export class SearchEngine {
     };
   }
 
-  /** Whether the searchable attribute at this position is running text (its tokens are not cached). */
-  isTextAttribute(attribute: number): boolean {
-    return attribute >= this.textAttribute;
-  }
-
   /**
    * Records the facet filters let through, per page (a mask of every record cost much of the first
    * search). Cached: the dialog sends the same filters on every keystroke.
@@ -186,7 +168,7 @@ export class SearchEngine {
     const key = JSON.stringify(facetFilters ?? null);
     let entry = this.filterCache.get(key);
     if (!entry) {
-      const {pageOf, pageFirst, pageFacets} = this.layout;
+      const {pageFirst, pageFacets} = this.layout;
       // A filter is tried on the first record of the first page of each facet number.
       const verdicts = new Map<number, number>();
       const mask = Uint8Array.from(pageFacets, (facets, page) => {
@@ -198,7 +180,7 @@ export class SearchEngine {
       mask.forEach((allowed, page) => {
         if (allowed) count += (pageFirst[page + 1] ?? this.recordCount) - pageFirst[page];
       });
-      entry = {allows: (record) => mask[pageOf[record]] === 1, mask, byPage: true, count};
+      entry = {mask, count};
       if (this.filterCache.size >= 16) this.filterCache.delete(this.filterCache.keys().next().value!);
       this.filterCache.set(key, entry);
     }

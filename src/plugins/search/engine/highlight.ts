@@ -10,9 +10,10 @@ export type QueryMatcher = {
   terms: Map<string, TermMatch>[];
 };
 
-type Found = {ranges: [number, number][]; matched: number[]};
+/** Character ranges of a text to highlight, and the query words that matched it (how many of them). */
+type Found = {ranges: [number, number][]; matchedWords: string[]; matchLevel: 'none' | 'partial' | 'full'};
 
-/** Character ranges of a text to highlight, and which query words matched it. */
+/** Where a text matches the query. */
 export function highlightRanges(tokens: Token[], matcher: QueryMatcher): Found {
   const ranges: [number, number][] = [];
   const matched = new Set<number>();
@@ -37,23 +38,17 @@ export function highlightRanges(tokens: Token[], matcher: QueryMatcher): Found {
     if (last && range[0] <= last[1]) last[1] = Math.max(last[1], range[1]);
     else merged.push([range[0], range[1]]);
   }
-  return {ranges: merged, matched: [...matched].sort((a, b) => a - b)};
+  return {
+    ranges: merged,
+    matchedWords: [...matched].sort((a, b) => a - b).map((word) => matcher.words[word]),
+    matchLevel: matched.size === 0 ? 'none' : matched.size === matcher.words.length ? 'full' : 'partial',
+  };
 }
 
-/** Without a matcher, any match is partial. */
-function matchLevel(found: Found, matcher?: QueryMatcher): 'none' | 'partial' | 'full' {
-  if (found.matched.length === 0) return 'none';
-  return found.matched.length === matcher?.words.length ? 'full' : 'partial';
-}
+/** The tags put around highlighted words, and the mark of a snippet's cut ends. */
+type Tags = {pre: string; post: string; ellipsis: string};
 
-function mark(
-  text: string,
-  from: number,
-  to: number,
-  ranges: [number, number][],
-  pre: string,
-  post: string,
-): string {
+function mark(text: string, from: number, to: number, ranges: [number, number][], {pre, post}: Tags): string {
   let result = '';
   let cursor = from;
   for (const [start, end] of ranges) {
@@ -66,19 +61,13 @@ function mark(
   return result + text.slice(cursor, to);
 }
 
-export function renderHighlight(
-  text: string,
-  found: Found,
-  pre: string,
-  post: string,
-  matcher?: QueryMatcher,
-) {
+export function renderHighlight(text: string, found: Found, tags: Tags) {
   const trimmedStart = text.length - text.trimStart().length;
   const trimmedEnd = text.trimEnd().length;
   return {
-    value: mark(text, 0, text.length, found.ranges, pre, post),
-    matchLevel: matchLevel(found, matcher),
-    matchedWords: matcher ? found.matched.map((index) => matcher.words[index]) : [],
+    value: mark(text, 0, text.length, found.ranges, tags),
+    matchLevel: found.matchLevel,
+    matchedWords: found.matchedWords,
     fullyHighlighted:
       found.ranges.length === 1 && found.ranges[0][0] <= trimmedStart && found.ranges[0][1] >= trimmedEnd,
   };
@@ -86,23 +75,15 @@ export function renderHighlight(
 
 /**
  * The `words`-word window of a text with the most highlighted words, with the
- * first of them near its start; `ellipsis` marks the cut ends.
+ * first of them near its start.
  */
-export function renderSnippet(
-  text: string,
-  found: Found,
-  words: number,
-  pre: string,
-  post: string,
-  ellipsis: string,
-  matcher?: QueryMatcher,
-) {
-  const level = matchLevel(found, matcher);
+export function renderSnippet(text: string, found: Found, words: number, tags: Tags) {
+  const level = found.matchLevel;
   const spans = [...text.matchAll(/\S+/g)].map(
     (match) => [match.index, match.index + match[0].length] as const,
   );
   if (spans.length <= words)
-    return {value: mark(text, 0, text.length, found.ranges, pre, post), matchLevel: level};
+    return {value: mark(text, 0, text.length, found.ranges, tags), matchLevel: level};
   const highlighted = spans.map(([start, end]) =>
     found.ranges.some(([from, to]) => from < end && to > start),
   );
@@ -124,9 +105,9 @@ export function renderSnippet(
     }
   }
   const end = best + words;
-  const body = mark(text, spans[best][0], spans[end - 1][1], found.ranges, pre, post);
+  const body = mark(text, spans[best][0], spans[end - 1][1], found.ranges, tags);
   return {
-    value: `${best > 0 ? `${ellipsis} ` : ''}${body}${end < spans.length ? ` ${ellipsis}` : ''}`,
+    value: `${best > 0 ? `${tags.ellipsis} ` : ''}${body}${end < spans.length ? ` ${tags.ellipsis}` : ''}`,
     matchLevel: level,
   };
 }

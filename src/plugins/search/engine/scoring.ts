@@ -1,6 +1,6 @@
 import type {SearchSettings} from '../settings.ts';
 import type {TermMatch} from './highlight.ts';
-import {bestByPage, bestOfEachDistinct, type OrderedLazily, type RecordPages} from './topK.ts';
+import {bestByPage, type OrderedLazily, type RecordPages} from './topK.ts';
 import {PART, type QueryWord} from './vocabulary.ts';
 
 /**
@@ -16,14 +16,8 @@ export type Scoring = RecordPages & {
   listOf: (term: string) => ArrayLike<number>;
 };
 
-/** The records facet filters let through, and how many. */
-export type Allowed = {
-  allows: (record: number) => boolean;
-  /** The same as an array, for the loops over posting lists: 1 per allowed page (`byPage`) or record. */
-  mask: Uint8Array;
-  byPage: boolean;
-  count: number;
-};
+/** The pages facet filters let through (1: allowed), and how many records they hold. */
+export type Allowed = {mask: Uint8Array; count: number};
 
 type WordMatches = {
   /** Per record: weight of the best match (0 = none). */
@@ -55,10 +49,13 @@ export function rankRecords(
   allowed: Allowed,
 ): OrderedLazily {
   const {weights} = s;
+  const scores = new Float64Array(s.recordCount);
+  const byScore = (a: number, b: number) => scores[b] - scores[a] || s.compareCustom(a, b);
   if (words.length === 0) {
+    // Every score 0: the merge puts the records in the custom ranking's order.
     const all: number[] = [];
-    for (let i = 0; i < s.recordCount; i++) if (allowed.allows(i)) all.push(i);
-    return bestOfEachDistinct(s, all, (a, b) => s.compareCustom(a, b));
+    for (let i = 0; i < s.recordCount; i++) if (allowed.mask[s.pageOf[i]] === 1) all.push(i);
+    return bestByPage(s, all, scores, byScore, () => undefined);
   }
   const perWord = matchers.map((terms) => wordMatches(s, terms, allowed));
   // Rare words weigh more (inverse document frequency).
@@ -104,7 +101,6 @@ export function rankRecords(
 
   let lastCovered = Number.NaN;
   let coverage = 0;
-  const scores = new Float64Array(s.recordCount);
   /** Works out a candidate's score into `scores` (before the same-page decay). */
   const score = (record: number) => {
     let sum = 0;
@@ -154,18 +150,15 @@ export function rankRecords(
       candidates.push(record);
     }
   }
-  const byScore = (a: number, b: number) => scores[b] - scores[a] || s.compareCustom(a, b);
   // The bound holds for weights that are not negative (and a page rank that only raises a score).
-  const bounded =
-    s.contiguous &&
-    [
-      ...weights.fields,
-      weights.part,
-      weights.proximity,
-      weights.page,
-      weights.pageRankBoost,
-      weights.recordCoverage,
-    ].every((weight) => weight >= 0);
+  const bounded = [
+    ...weights.fields,
+    weights.part,
+    weights.proximity,
+    weights.page,
+    weights.pageRankBoost,
+    weights.recordCoverage,
+  ].every((weight) => weight >= 0);
   return bestByPage(s, candidates, scores, byScore, score, bounded ? upperBound : undefined);
 }
 
@@ -174,11 +167,10 @@ function wordMatches(s: Scoring, terms: Map<string, TermMatch>, allowed: Allowed
   const weight = new Float64Array(s.recordCount);
   const records: number[] = [];
   const postings: ArrayLike<number>[] = [];
-  const {weights} = s;
-  const {pageOf} = s;
+  const {weights, pageOf} = s;
   // Plain loops over typed arrays below: they run once per posting, tens of thousands of times on the
   // first search, before the code is optimized.
-  const {mask, byPage} = allowed;
+  const {mask} = allowed;
   const valueOfCode = new Float64Array(2 * PART);
   for (const [term, match] of terms) {
     const list = s.listOf(term);
@@ -190,7 +182,7 @@ function wordMatches(s: Scoring, terms: Map<string, TermMatch>, allowed: Allowed
     }
     for (let i = 0; i < list.length; i += 3) {
       const record = list[i];
-      if (mask[byPage ? pageOf[record] : record] === 0) continue;
+      if (mask[pageOf[record]] === 0) continue;
       const value = valueOfCode[list[i + 1]];
       const current = weight[record];
       if (current === 0) records.push(record);

@@ -1,19 +1,11 @@
 import type {RecordLayout} from './engine.ts';
 
 /**
- * The top-k merge: ranked records put in order only as far as a page of hits
- * asks, one per `settings.distinct` value, with the same-page decay. The
- * README's "Ranking only what is shown" says why it is shaped so.
- */
-
-/**
- * What the merge needs to know of the records' pages and order (./engine.ts holds them). A page's
- * records are contiguous, so sorting record numbers groups them by page.
+ * What the top-k merge (../README.md, "Ranking only what is shown") needs to know of the records'
+ * pages and order. A page's records are contiguous, so sorting record numbers groups them by page.
  */
 export type RecordPages = Pick<RecordLayout, 'pageOf' | 'distinctKey' | 'distinctInPage'> & {
   pageCount: number;
-  /** Always true: the engine's records come from an index file, page after page. */
-  contiguous: boolean;
   /** `settings.weights.samePageDecay` */
   samePageDecay: number;
   /** samePageDecay^n, as far as a page's candidates have needed. */
@@ -163,29 +155,6 @@ function sortPage(
   const rate = pages.samePageDecay;
   const powers = pages.decayPowers;
   for (let n = 1; n < end - first; n++) scores[grouped[first + n]] *= powers[n] ??= rate ** n;
-}
-
-/**
- * The records in the order `compare` gives, keeping the first of each
- * `settings.distinct` value: the best of each value is found in one pass, and
- * those are sorted when first asked for.
- */
-export function bestOfEachDistinct(
-  pages: RecordPages,
-  records: number[],
-  compare: (a: number, b: number) => number,
-): OrderedLazily {
-  const best = new Map<number, number>();
-  for (const record of records) {
-    const key = pages.distinctKey(record);
-    const current = best.get(key);
-    if (current === undefined || compare(record, current) < 0) best.set(key, record);
-  }
-  let sorted: number[] | undefined;
-  return {
-    count: best.size,
-    slice: (start, end) => (sorted ??= [...best.values()].sort(compare)).slice(start, end),
-  };
 }
 
 /** A binary heap of numbers whose top is the least by `compare`. */

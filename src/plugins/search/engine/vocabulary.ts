@@ -41,17 +41,11 @@ export class Vocabulary {
   private readonly synonyms = new Map<string, Set<string>>();
   private readonly typos: SearchSettings['typos'];
 
-  /** `lists` may be shorter than `terms` (empty for a split index): `addPostings` brings the rest. */
-  constructor(
-    terms: string[],
-    lists: ArrayLike<number>[],
-    synonyms: Synonym[],
-    typos: SearchSettings['typos'],
-  ) {
+  /** Posting lists come later, with `addPostings`: a split index's as queries need them. */
+  constructor(terms: string[], synonyms: Synonym[], typos: SearchSettings['typos']) {
     this.terms = terms;
     this.termStems = new Array(terms.length);
     this.typos = typos;
-    for (let index = 0; index < lists.length; index++) this.postings.set(terms[index], lists[index]);
     for (const entry of synonyms) {
       const add = (from: string, to: string) => {
         const [a, b] = [stem(normalize(from)), stem(normalize(to))];
@@ -125,17 +119,10 @@ export class Vocabulary {
           matches.set(terms[i], {typos: 0, exact: false, prefixLength: word.norm.length});
       }
     }
-    // Typos are looked for only when the word itself is not in the vocabulary.
-    const {oneTypo, twoTypos} = this.typos;
-    const maxTypos =
-      matches.size > 0 || /^\d+$/.test(word.norm)
-        ? 0
-        : word.norm.length >= twoTypos
-          ? 2
-          : word.norm.length >= oneTypo
-            ? 1
-            : 0;
-    if (maxTypos > 0) {
+    // Typos are looked for only when the word itself is not in the vocabulary, and never in numbers.
+    const {length} = word.norm;
+    const maxTypos = length >= this.typos.twoTypos ? 2 : length >= this.typos.oneTypo ? 1 : 0;
+    if (maxTypos > 0 && matches.size === 0 && !/^\d+$/.test(word.norm)) {
       for (const term of terms) {
         if (Math.abs(term.length - word.norm.length) > maxTypos || matches.has(term) || /^\d+$/.test(term))
           continue;

@@ -5,12 +5,8 @@ import type {WarmUpSample} from '../warm-up/sample.ts';
 import {LEVELS, type RecordType, type SearchRecord, type Synonym} from '../types.ts';
 
 /**
- * The local index file (../README.md, "The index file"): the records the Algolia
- * upload gets, written compactly. Pages are listed once; headings, anchors and
- * section names once in `strings`. Every text is a list of numbered pieces (words
- * and what stands between them, most frequent first; one space between two words
- * is implied), a number one character (`width` 1) or two, so the term table is
- * built by walking numbers, with no text to tokenize (`buildPostings`).
+ * The local index file: the records the Algolia upload gets, written compactly, every text as
+ * numbered pieces (../README.md, "The index file", says how and why).
  */
 export type LocalIndexFile = {
   format: 3;
@@ -43,10 +39,8 @@ export type LocalIndexFile = {
 };
 
 /**
- * The first file of a split index (what the build writes): all of the above but
- * the content and the headings (`levels`), which ranking does not read, plus the
- * engine's vocabulary and where the shards are (posting lists per run of terms,
- * content and headings per run of pages).
+ * The first file of a split index (what the build writes): all of the above but the content and the
+ * headings (`levels`), which ranking does not read, plus the vocabulary and where the shards are.
  */
 export type SplitIndexFile = Omit<LocalIndexFile, 'format' | 'records'> & {
   format: 5;

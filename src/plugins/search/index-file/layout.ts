@@ -47,29 +47,24 @@ export function recordLayout(file: IndexMetadata): RecordLayout {
   };
 }
 
+/** Page of each record and first record of each page (`pageColumns`). */
+type Pages = Pick<RecordLayout, 'pageOf' | 'pageFirst'>;
+
 /**
  * The records of an index file, each made when the engine first reads it, as a small object over the
  * file's columns (making every record up front was most of opening a large index). Content and
- * headings come from `loaded`, as content shards arrive.
+ * headings come from `loaded`, as content shards arrive. openIndex passes the layout it gives the
+ * engine, so the page columns are worked out once.
  */
-export function splitRecords(
-  file: IndexMetadata,
-  loaded: LoadedContent,
-  // openIndex passes the layout it gives the engine, so the page columns are worked out once.
-  {pageOf, pageFirst}: Pick<RecordLayout, 'pageOf' | 'pageFirst'> = pageColumns(file),
-): RecordSource {
-  const columns = recordColumns(file, loaded, pageOf, pageFirst);
-  const made: (SearchRecord | undefined)[] = new Array(pageOf.length);
-  return {count: pageOf.length, at: (record) => (made[record] ??= new ColumnRecord(columns, record))};
+export function splitRecords(file: IndexMetadata, loaded: LoadedContent, pages: Pages = pageColumns(file)) {
+  const columns = recordColumns(file, loaded, pages);
+  const made: (SearchRecord | undefined)[] = new Array(pages.pageOf.length);
+  const at = (record: number) => (made[record] ??= new ColumnRecord(columns, record));
+  return {count: pages.pageOf.length, at} satisfies RecordSource;
 }
 
 /** What the records of `splitRecords` share: the file, and how to read a record's fields from it. */
-function recordColumns(
-  file: IndexMetadata,
-  loaded: LoadedContent,
-  pageOf: Int32Array,
-  pageFirst: Int32Array,
-) {
+function recordColumns(file: IndexMetadata, loaded: LoadedContent, {pageOf, pageFirst}: Pages) {
   const {width, records} = file;
   const decodeText = textDecoder(file);
   const strings: (string | undefined)[] = new Array(file.strings.length);
@@ -95,12 +90,12 @@ function recordColumns(
 type RecordColumns = ReturnType<typeof recordColumns>;
 
 /** The records of a whole file, whose content and headings are all there. */
-export function wholeRecords(file: LocalIndexFile, layout?: Pick<RecordLayout, 'pageOf' | 'pageFirst'>) {
+export function wholeRecords(file: LocalIndexFile, pages?: Pages) {
   checkFormat(file);
   const loaded = loadedContent(file);
   const {content, levels} = file.records;
   loaded.add({format: SPLIT_FORMAT, first: 0, content, levels});
-  return splitRecords(file, loaded, layout);
+  return splitRecords(file, loaded, pages);
 }
 
 /** A whole file's records as plain objects, `objectID` left empty (only hits need it: `withObjectId`). */

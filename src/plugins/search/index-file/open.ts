@@ -47,22 +47,20 @@ export type IndexSearch = ((
 /** The engine over a whole index file, with the term table built from the file's piece numbers (no tokenizing). */
 export function searchEngineFor(file: LocalIndexFile): SearchEngine {
   const layout = recordLayout(file);
-  return new SearchEngine(wholeRecords(file, layout), {
+  const {terms, lists} = buildPostings(file);
+  const engine = new SearchEngine(wholeRecords(file, layout), {
     settings: file.settings,
     synonyms: file.synonyms,
-    postings: buildPostings(file),
+    terms,
     layout,
   });
+  engine.vocabulary.addPostings(terms, lists);
+  return engine;
 }
 
 /**
- * An index file, whole or split, ready to answer requests. Each request is
- * one pass: the query is parsed and matched against the vocabulary once, the
- * posting shards of the matched terms are loaded, the hits ranked, the content
- * shards of the hits shown loaded, and the answer made (../algolia-protocol).
- * A whole file is searchable at once; a split one (what the build writes)
- * starts from its first file and loads each shard the first time a query or
- * a hit needs it.
+ * An index file, whole or split, ready to answer requests, each in one pass (../README.md, "One
+ * request, one pass"); a split one loads each shard the first time a query or a hit needs it.
  */
 export function openIndex(file: LocalIndexFile | SplitIndexFile, read: ShardReader): IndexSearch {
   const {engine, load} = isSplitIndex(file)
@@ -92,7 +90,7 @@ function openSplit(file: SplitIndexFile, read: ShardReader) {
   const engine = new SearchEngine(splitRecords(file, content, layout), {
     settings: file.settings,
     synonyms: file.synonyms,
-    postings: {terms, lists: []},
+    terms,
     layout,
   });
   const loaded = new Map<string, Promise<void>>();

@@ -1,22 +1,17 @@
 import {promises as fs} from 'node:fs';
 import path from 'node:path';
+import {builtHtmlFiles, routeOfHtmlFile} from '../../../build-output/index.ts';
 import type {SearchRecord} from '../types.ts';
-import {recordsFromHtml, sitePathOfFile} from './html.ts';
+import {recordsFromHtml} from './html.ts';
 import {blocksFromMarkdown} from './markdown.ts';
 import {recordsFromBlocks} from './page.ts';
 import {isExcluded, pageInfo, sitePathOf, type RecordRules} from './rules.ts';
-
-/** The built pages, relative to `outDir`, in path order; the bundler's `assets` hold none. */
-async function htmlFiles(outDir: string): Promise<string[]> {
-  const files = await fs.readdir(outDir, {recursive: true});
-  return files.filter((file) => file.endsWith('.html') && !file.split(path.sep).includes('assets')).sort();
-}
 
 /** Every record of a built site (`build/`), pages in path order. */
 export async function recordsFromBuild(outDir: string, rules: RecordRules): Promise<SearchRecord[]> {
   let files: string[];
   try {
-    files = await htmlFiles(outDir);
+    files = builtHtmlFiles(outDir);
   } catch (error) {
     throw new Error(
       `No built site in "${outDir}" to read search records from (run \`npm run build\` first): ${String(error)}`,
@@ -24,9 +19,8 @@ export async function recordsFromBuild(outDir: string, rules: RecordRules): Prom
   }
   const records: SearchRecord[] = [];
   for (const file of files) {
-    if (path.basename(file) === '404.html') continue;
     const html = await fs.readFile(path.join(outDir, file), 'utf8');
-    records.push(...recordsFromHtml(html, sitePathOfFile(file), rules));
+    records.push(...recordsFromHtml(html, sitePathOf(rules, routeOfHtmlFile(file, rules.baseUrl)), rules));
   }
   return records;
 }

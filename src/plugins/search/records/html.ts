@@ -103,10 +103,3 @@ function blocksOfArticle($: CheerioAPI, article: Element): Block[] {
   if (currentTable) blocks.push({kind: 'table-end'});
   return blocks;
 }
-
-/** `guides/nodejs.html` → `/guides/nodejs`; `index.html` → `/`; `blog/index.html` → `/blog`. */
-export function sitePathOfFile(relativeFile: string): string {
-  const withoutExt = relativeFile.replaceAll('\\', '/').replace(/\.html$/, '');
-  const withoutIndex = withoutExt === 'index' ? '' : withoutExt.replace(/\/index$/, '');
-  return `/${withoutIndex}`;
-}

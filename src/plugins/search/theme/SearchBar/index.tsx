@@ -2,25 +2,22 @@ import React, {useEffect, useState, useSyncExternalStore, type ReactNode} from '
 import Head from '@docusaurus/Head';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import SearchBar from '@docs-search/stock-theme/SearchBar';
-import {useSearchBackend} from '../../client/backend.ts';
+import {searchBackend} from '../../client/backend.ts';
 import {READY_ATTRIBUTE, REQUESTED_ATTRIBUTE} from '../../client/earlyOpenAttributes.ts';
 import {STALE_HELP, STALE_TITLE, handleDialogChunkRejections, staleAssets} from '../../client/staleAssets.ts';
 import './styles.css';
 
 /**
- * The stock search button, with text colors that meet WCAG AA (styles.css).
- * With the local index, the theme's `preconnect` to `https://<appId>-dsn.algolia.net`
- * would still open a connection to Algolia on every page: the page's head keeps one tag per href, so this one, declared after
- * the theme's, replaces it with a link that makes no connection.
- * A search requested before hydration (see ../../client/earlyOpen.ts), or
- * before search reloaded a stale page, opens now; if the dialog's code cannot be
- * loaded even after that reload, a message under the navbar asks for a reload
- * (../../client/staleAssets.ts).
+ * The stock search button, with text colors that meet WCAG AA (styles.css). With the local index,
+ * a link to the theme's `preconnect` href, declared after it, replaces it (the head keeps one tag
+ * per href), so no page opens a connection to Algolia. A search requested before hydration
+ * (../../client/earlyOpen.ts) or before search reloaded a stale page opens now; if the dialog's
+ * code is still missing after that reload, a message asks for a reload (../../client/staleAssets.ts).
  */
 export default function SearchBarWrapper(): ReactNode {
   const {siteConfig} = useDocusaurusContext();
   const {appId} = siteConfig.themeConfig.algolia as {appId: string};
-  const {backend} = useSearchBackend();
+  const {backend} = searchBackend();
   useEffect(openSearchRequestedEarly, []);
   useEffect(handleDialogChunkRejections, []);
   return (

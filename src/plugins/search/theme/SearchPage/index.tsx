@@ -5,7 +5,7 @@ import {HtmlClassNameProvider, PageMetadata} from '@docusaurus/theme-common';
 import {translate} from '@docusaurus/Translate';
 import useBaseUrl from '@docusaurus/useBaseUrl';
 import SearchPage from '@docs-search/stock-theme/SearchPage';
-import {useSearchBackend} from '../../client/backend.ts';
+import {searchBackend} from '../../client/backend.ts';
 import {searchPageFailures} from '../../client/failures.ts';
 import {NoScriptNoticeContext} from '@site/src/components/NoScriptFallback';
 import './styles.css';
@@ -26,7 +26,7 @@ function NoScriptNotice(): ReactNode {
 }
 
 export default function SearchPageWrapper(): ReactNode {
-  const local = useSearchBackend().backend === 'local';
+  const local = searchBackend().backend === 'local';
   const failed = useSyncExternalStore(searchPageFailures.subscribe, searchPageFailures.isFailed, () => false);
   // The stock page's results column (after its search form); only looked up once a search failed, in the browser.
   const results = failed
