@@ -1,8 +1,12 @@
 import {describe, expect, it} from 'vitest';
 import {searchSettings} from '../../config/search.ts';
-import {encodeIndex, type SplitIndexFile} from '../../src/plugins/search/index-file/codec.ts';
-import {decodeIndex} from '../../src/plugins/search/index-file/layout.ts';
+import {
+  encodeIndex,
+  type PostingShard,
+  type SplitIndexFile,
+} from '../../src/plugins/search/index-file/codec.ts';
 import {openIndex} from '../../src/plugins/search/index-file/open.ts';
+import {decodePostingList} from '../../src/plugins/search/index-file/postings.ts';
 import {splitIndex} from '../../src/plugins/search/index-file/shards.ts';
 import {repeatSample, warmUpEngine} from '../../src/plugins/search/warm-up/run.ts';
 import {WARM_UP_RECORDS, warmUpSample, type WarmUpSample} from '../../src/plugins/search/warm-up/sample.ts';
@@ -44,29 +48,28 @@ function firstFileWith(warmUp: WarmUpSample | undefined): SplitIndexFile {
   return {...first, warmUp};
 }
 
-/** Searches a sample as the worker does: split, with the real index's settings. */
-function searchSample(index: WarmUpSample['index'], query: string) {
-  const {first, shards} = splitIndex({...index, settings: searchSettings, synonyms: []}, 'warm-up/');
-  return openIndex(first, async (name) => shards.get(name))('warm-up', {query, hitsPerPage: 1000});
-}
+const searchSample = (from: WarmUpSample, query: string) =>
+  openIndex({...from.first, settings: searchSettings, synonyms: []}, async (name) => from.shards[name])(
+    'warm-up',
+    {query, hitsPerPage: 1000},
+  );
 
 describe('the warm-up sample (built into the first file)', () => {
-  it('is the first records as an index of its own, without the settings the real index has', () => {
-    expect(sample.index.pages.reduce((sum, page) => sum + page[4], 0)).toBe(WARM_UP_RECORDS);
-    expect(sample.index.pages.map(([url]) => url)).toEqual([
+  it('is the first records as a split index of its own, without the settings the real index has', () => {
+    expect(sample.first.pages.reduce((sum, page) => sum + page[4], 0)).toBe(WARM_UP_RECORDS);
+    expect(sample.first.pages.map(([url]) => url)).toEqual([
       'https://docs.example.com/publishing',
       'https://docs.example.com/subscribing',
     ]);
-    expect(sample.index).not.toHaveProperty('settings');
-    expect(sample.index).not.toHaveProperty('synonyms');
-    const decoded = decodeIndex({...sample.index, settings: searchSettings, synonyms: []});
-    expect(decoded).toEqual(records.slice(0, WARM_UP_RECORDS).map((record) => ({...record, objectID: ''})));
+    expect(sample.first).not.toHaveProperty('settings');
+    expect(sample.first).not.toHaveProperty('synonyms');
+    expect(Object.keys(sample.shards).sort()).toEqual(['warm-up/c0.json', 'warm-up/t0.json']);
   });
 
   it('asks a common word, the word as typed so far, two words and a typo, each of which finds records', async () => {
     expect(sample.queries).toEqual(['streams', 'str', 'streams publishing', 'pulbishing']);
     for (const query of sample.queries) {
-      const answer = await searchSample(sample.index, query);
+      const answer = await searchSample(sample, query);
       expect(answer.nbHits, query).toBeGreaterThan(0);
     }
   });
@@ -82,7 +85,7 @@ describe('the warm-up sample (built into the first file)', () => {
 
 describe('warming up (in the search worker)', () => {
   it('a repeated sample is the sample again under new URLs: a query finds its records once per copy', async () => {
-    const once = await searchSample(sample.index, 'messages');
+    const once = await searchSample(sample, 'messages');
     const thrice = await searchSample(repeatSample(sample, 3), 'messages');
     expect(thrice.nbHits).toBe(3 * once.nbHits);
     const urls = thrice.hits.map((hit) => String(hit.url));
@@ -91,17 +94,15 @@ describe('warming up (in the search worker)', () => {
     expect(thrice.hits.every((hit) => hit.type !== 'content' || typeof hit.content === 'string')).toBe(true);
   });
 
-  it("repeats each record, each copy's records after the previous copy's", () => {
-    const decoded = (index: WarmUpSample['index']) =>
-      decodeIndex({...index, settings: searchSettings, synonyms: []});
-    const once = decoded(sample.index);
-    const thrice = decoded(repeatSample(sample, 3));
-    expect(thrice).toHaveLength(3 * WARM_UP_RECORDS);
-    thrice.forEach((record, index) => {
-      const {url, url_without_anchor, ...same} = once[index % WARM_UP_RECORDS];
-      const copy = Math.floor(index / WARM_UP_RECORDS);
-      expect(record).toMatchObject(same);
-      expect(record.url_without_anchor).toBe(`${url_without_anchor}?copy=${copy}`);
+  it("repeats each posting list, each copy's records after the previous copy's", () => {
+    const lists = (from: WarmUpSample) => (from.shards['warm-up/t0.json'] as PostingShard).lists;
+    const thrice = lists(repeatSample(sample, 3));
+    lists(sample).forEach((list, term) => {
+      const once = [...decodePostingList(list)];
+      const repeated = [0, 1, 2].flatMap((copy) =>
+        once.map((value, index) => (index % 3 === 0 ? value + copy * WARM_UP_RECORDS : value)),
+      );
+      expect([...decodePostingList(thrice[term])], String(term)).toEqual(repeated);
     });
   });
 
@@ -118,8 +119,7 @@ describe('warming up (in the search worker)', () => {
 
   it('does nothing without a sample, and a broken sample changes nothing (it resolves)', async () => {
     await expect(warmUpEngine(firstFileWith(undefined), () => false)).resolves.toBe(0);
-    // A format the splitting refuses.
-    const broken = {...sample, index: {...sample.index, format: 2}} as unknown as WarmUpSample;
+    const broken = {...sample, shards: {}};
     await expect(warmUpEngine(firstFileWith(broken), () => false, {copies: 2, rounds: 1})).resolves.toBe(0);
   });
 });

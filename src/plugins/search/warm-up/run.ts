@@ -1,7 +1,7 @@
 import type {SearchParams} from '../algolia-protocol/requests.ts';
-import {isSplitIndex, type IndexMetadata} from '../index-file/codec.ts';
+import {isSplitIndex, type ContentShard, type IndexMetadata, type PostingShard} from '../index-file/codec.ts';
 import {openIndex} from '../index-file/open.ts';
-import {splitIndex} from '../index-file/shards.ts';
+import {decodePostingList, encodePostingList} from '../index-file/postings.ts';
 import {LEVELS} from '../types.ts';
 import type {WarmUpSample} from './sample.ts';
 
@@ -29,8 +29,10 @@ function nextTask(): Promise<void> {
 }
 
 /**
- * Asks the warm-up sample of `file` its queries, one step per task, until done or until `stop()`
- * says a real call has come. Resolves with the number of searches run; a failure changes nothing.
+ * Asks the warm-up sample of `file` its queries, one search per task, until done or until `stop()`
+ * says a real call has come: a visitor's query then waits for one step at most (repeating the
+ * sample, opening it, or one search of it). Resolves with the number of searches run; a failure
+ * changes nothing.
  */
 export async function warmUpEngine(file: IndexMetadata, stop: () => boolean, {copies, rounds} = WARM_UP) {
   if (!isSplitIndex(file) || !file.warmUp) return 0;
@@ -39,15 +41,15 @@ export async function warmUpEngine(file: IndexMetadata, stop: () => boolean, {co
   try {
     await nextTask();
     if (stop()) return 0;
-    const {settings, synonyms, warmUp} = file;
-    const {first, shards} = splitIndex({...repeatSample(warmUp, copies), settings, synonyms}, 'warm-up/');
-    const facetFilters = dialogFilters(warmUp);
+    const sample = repeatSample(file.warmUp, copies);
+    const {settings, synonyms} = file;
+    const facetFilters = dialogFilters(sample);
     for (let round = 0; round < rounds; round++) {
       // Opening the sample is a task of its own: the first one runs cold, like the first search.
       await nextTask();
       if (stop()) return searches;
-      const search = openIndex(first, async (name) => shards.get(name));
-      for (const query of warmUp.queries) {
+      const search = openIndex({...sample.first, settings, synonyms}, async (name) => sample.shards[name]);
+      for (const query of sample.queries) {
         await nextTask();
         if (stop()) return searches;
         await search(
@@ -78,28 +80,51 @@ export async function warmUpEngine(file: IndexMetadata, stop: () => boolean, {co
 }
 
 /** Facet filters shaped like the dialog's (a value, then a group of values), matching the sample's first page. */
-function dialogFilters({index}: WarmUpSample): SearchParams['facetFilters'] {
-  const {language, docusaurus_tag: tag} = index.facets[index.pages[0]?.[3] ?? 0] ?? {};
+function dialogFilters({first}: WarmUpSample): SearchParams['facetFilters'] {
+  const {language, docusaurus_tag: tag} = first.facets[first.pages[0]?.[3] ?? 0] ?? {};
   return [
     ...(language === undefined ? [] : [`language:${language}`]),
     ...(tag === undefined ? [] : [[`docusaurus_tag:${tag}`]]),
   ];
 }
 
-/** The sample `copies` times over: its pages again under new URLs, their records after them. */
-export function repeatSample({index}: WarmUpSample, copies: number): WarmUpSample['index'] {
-  const {pages, records} = index;
-  const copyNumbers = Array.from({length: copies}, (_, copy) => copy);
+/**
+ * The sample `copies` times over: its pages again under new URLs, their records
+ * and posting lists after them, so a query matches `copies` times the records.
+ */
+export function repeatSample(sample: WarmUpSample, copies: number): WarmUpSample {
+  const {first} = sample;
+  const records = first.pages.reduce((sum, page) => sum + page[4], 0);
+  const pages: typeof first.pages = [];
+  for (let copy = 0; copy < copies; copy++)
+    for (const [url, ...rest] of first.pages) pages.push([`${url}?copy=${copy}`, ...rest]);
+  const shards: WarmUpSample['shards'] = {};
+  for (const [name, shard] of Object.entries(sample.shards)) {
+    shards[name] =
+      'lists' in shard
+        ? ({
+            ...shard,
+            lists: shard.lists.map((list) => repeatPostingList(list, copies, records)),
+          } satisfies PostingShard)
+        : ({
+            ...shard,
+            content: Array.from({length: copies}, () => shard.content).flat(),
+            levels: shard.levels.map((column) => column.repeat(copies)),
+          } satisfies ContentShard);
+  }
+  const {types, anchors} = first.records;
   return {
-    ...index,
-    pages: copyNumbers.flatMap((copy) =>
-      pages.map(([url, ...rest]): (typeof pages)[number] => [`${url}?copy=${copy}`, ...rest]),
-    ),
-    records: {
-      types: records.types.repeat(copies),
-      anchors: records.anchors.repeat(copies),
-      levels: records.levels.map((column) => column.repeat(copies)),
-      content: copyNumbers.flatMap(() => records.content),
-    },
+    ...sample,
+    first: {...first, pages, records: {types: types.repeat(copies), anchors: anchors.repeat(copies)}},
+    shards,
   };
+}
+
+/** A posting list and `copies - 1` copies of it, each copy's records `shift` above the previous one's. */
+function repeatPostingList(encoded: string, copies: number, shift: number): string {
+  const list = decodePostingList(encoded);
+  const repeated = Array.from({length: copies}, (_, copy) =>
+    Array.from(list, (value, index) => (index % 3 === 0 ? value + copy * shift : value)),
+  );
+  return encodePostingList(repeated.flat());
 }

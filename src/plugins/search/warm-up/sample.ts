@@ -1,15 +1,18 @@
 import type {SearchSettings} from '../settings.ts';
 import type {SearchRecord, Synonym} from '../types.ts';
-import {encodeIndex, type LocalIndexFile} from '../index-file/codec.ts';
+import {encodeIndex, type ContentShard, type PostingShard, type SplitIndexFile} from '../index-file/codec.ts';
 import {buildPostings} from '../index-file/postings.ts';
+import {splitIndex} from '../index-file/shards.ts';
 
 /**
- * The site's first records as a tiny index of its own, carried in the first file, with queries the
- * worker asks before the visitor has typed (../README.md, "The search worker and its warm-up").
+ * The site's first records as a tiny split index of its own, carried in the first file, with queries
+ * the worker asks before the visitor has typed (../README.md, "The search worker and its warm-up").
  */
 export type WarmUpSample = {
-  /** The sample, whole, without `settings` and `synonyms` (the real index's are used). */
-  index: Omit<LocalIndexFile, 'settings' | 'synonyms'>;
+  /** The sample's first file, without `settings` and `synonyms` (the real index's are used). */
+  first: Omit<SplitIndexFile, 'settings' | 'synonyms'>;
+  /** Its shards by name, as the shard reader would fetch them. */
+  shards: Record<string, PostingShard | ContentShard>;
   /** Queries that match it: a common word, that word as typed so far, two words, and a typo. */
   queries: string[];
 };
@@ -26,6 +29,7 @@ export function warmUpSample(
   const taken = records.slice(0, WARM_UP_RECORDS);
   if (taken.length === 0) return undefined;
   const whole = encodeIndex(taken, settings, synonyms);
+  const {first, shards} = splitIndex(whole, 'warm-up/');
   const {terms, lists} = buildPostings(whole);
   // The words most records hold (three entries per posting), long enough for typo tolerance.
   const common = terms
@@ -41,6 +45,10 @@ export function warmUpSample(
   );
   const typo = at < 0 ? other : `${other.slice(0, at)}${other[at + 1]}${other[at]}${other.slice(at + 2)}`;
   // The worker searches the sample with the real index's settings and synonyms.
-  const {settings: sameSettings, synonyms: sameSynonyms, ...index} = whole;
-  return {index, queries: [word, word.slice(0, 3), `${word} ${other}`, typo]};
+  const {settings: sameSettings, synonyms: sameSynonyms, ...own} = first;
+  return {
+    first: own,
+    shards: Object.fromEntries(shards),
+    queries: [word, word.slice(0, 3), `${word} ${other}`, typo],
+  };
 }
