@@ -16,7 +16,10 @@ export type GenerateRequest = {
 };
 
 /** The docs options docusaurus-plugin-typedoc reads, as plain data for the child. */
-export function typedocDocsOptions(docs: {path?: string; numberPrefixParser?: unknown}): GenerateRequest['docs'] {
+export function typedocDocsOptions(docs: {
+  path?: string;
+  numberPrefixParser?: unknown;
+}): GenerateRequest['docs'] {
   if (docs.numberPrefixParser !== undefined && typeof docs.numberPrefixParser !== 'boolean')
     throw new Error('typedoc-sdk: a numberPrefixParser function cannot be handed to the TypeDoc process');
   return {
