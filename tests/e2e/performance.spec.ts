@@ -175,7 +175,7 @@ test.describe('no layout shift', () => {
                   if (entry.hadRecentInput) continue;
                   const nodes = entry.sources.map(({node}) =>
                     node instanceof Element
-                      ? `${node.localName}.${[...node.classList].join('.')}`
+                      ? `${node.localName} class="${node.getAttribute('class') ?? ''}"`
                       : String(node),
                   );
                   found.push({value: entry.value, nodes});
