@@ -9,7 +9,11 @@ test.describe('navbar', () => {
     // No navigation items: only the brand, the colour toggle and (once configured) search.
     await expect(navbar.locator('a.navbar__item, .navbar__item.dropdown')).toHaveCount(0);
     await page.mouse.wheel(0, 3000);
-    await page.waitForTimeout(300);
+    // The page has scrolled and drawn a frame since (the navbar hides, if it does, on scroll).
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    await page.evaluate(
+      () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+    );
     await expect(navbar).toBeInViewport();
     await expect(navbar).not.toHaveClass(/navbarHidden/);
   });

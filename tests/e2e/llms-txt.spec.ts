@@ -221,7 +221,7 @@ test.describe('Copy page', () => {
     expect(copied).toBe(twin);
     expect(copied).toMatch(/^# Publishing\n/);
     // The button returns to its resting label.
-    await expect(page.getByRole('button', {name: 'Copy page'})).toBeVisible({timeout: 6000});
+    await expect(page.getByRole('button', {name: 'Copy page'})).toBeVisible();
   });
 
   test('works from the keyboard', async ({page}) => {

@@ -1,7 +1,7 @@
 import {readFileSync} from 'node:fs';
 import path from 'node:path';
 import {ENTRY_SCRIPT_ATTRIBUTE} from '../../config/page-template.ts';
-import {expect, test, waitForHydrationAfterNavigations} from './fixtures.ts';
+import {expect, test} from './fixtures.ts';
 
 /**
  * The entry bundles run after the first paint (config/page-template.ts), so the
@@ -138,39 +138,34 @@ test('when the first paint came before the page was parsed, the bundles wait for
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
 });
 
-test('hydration finds the markup it expects, on a phone and on a desktop screen', async ({browser}) => {
-  // A mismatch makes React log a recoverable error and re-render the page from scratch: the
-  // expensive kind of hydration. Covers the late start of the bundles and the window-size hook
-  // (src/plugins/window-size-transition), on the pages the performance audit measures.
-  for (const viewport of [
-    {width: 412, height: 823},
-    {width: 1280, height: 800},
-  ]) {
-    const context = await browser.newContext({viewport});
-    const page = await context.newPage();
-    waitForHydrationAfterNavigations(page);
-    const errors: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error') errors.push(message.text());
-    });
-    page.on('pageerror', (error) => errors.push(error.message));
-    for (const url of ['/', '/guides/nodejs', '/usage/sdk/api/classes/StreamrClient', '/search']) {
-      await page.goto(url);
-      // The window-size update is a transition: wait until the layout for this width is in place
-      // (on a phone the desktop table of contents goes away; the docs sidebar stays, hidden).
-      if (url !== '/' && url !== '/search') {
-        const desktopToc = page.locator('.theme-doc-toc-desktop');
-        if (viewport.width < 996) await expect(desktopToc).toHaveCount(0);
-        else await expect(desktopToc).toBeVisible();
-        await expect(page.locator('nav[aria-label="Docs sidebar"]')).toBeVisible({
-          visible: viewport.width >= 996,
-        });
+for (const viewport of [
+  {name: 'phone', width: 412, height: 823},
+  {name: 'desktop', width: 1280, height: 800},
+]) {
+  test.describe(() => {
+    test.use({viewport});
+    // One test per screen: eight loads of large pages in one test neared its time on a busy machine.
+    test(`hydration finds the markup it expects, on a ${viewport.name} screen`, async ({page}) => {
+      // A mismatch makes React log a recoverable error and re-render the page from scratch: the
+      // expensive kind of hydration. The fixtures fail the test on that console error. Covers the
+      // late start of the bundles and the window-size hook (src/plugins/window-size-transition), on
+      // the pages the performance audit measures.
+      for (const url of ['/', '/guides/nodejs', '/usage/sdk/api/classes/StreamrClient', '/search']) {
+        await page.goto(url);
+        // The window-size update is a transition: wait until the layout for this width is in place
+        // (on a phone the desktop table of contents goes away; the docs sidebar stays, hidden).
+        if (url !== '/' && url !== '/search') {
+          const desktopToc = page.locator('.theme-doc-toc-desktop');
+          if (viewport.width < 996) await expect(desktopToc).toHaveCount(0);
+          else await expect(desktopToc).toBeVisible();
+          await expect(page.locator('nav[aria-label="Docs sidebar"]')).toBeVisible({
+            visible: viewport.width >= 996,
+          });
+        }
       }
-    }
-    expect(errors, `console errors at ${viewport.width} px`).toEqual([]);
-    await context.close();
-  }
-});
+    });
+  });
+}
 
 test('on the shared fixtures, goto returns only once the page has hydrated, also when the app runs after load', async ({
   page,

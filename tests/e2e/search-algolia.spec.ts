@@ -7,7 +7,6 @@ import {DOCSEARCH_DIALOG_PARAMS} from '../../src/plugins/search/warm-up/run.ts';
 import {recordsFromBlocks} from '../../src/plugins/search/records/page.ts';
 import {recordRules} from '../../config/search.ts';
 import {startAlgoliaStandIn, type StandIn} from '../support/algolia-stand-in.ts';
-import {isPortFree} from '../../scripts/lib/free-ports.ts';
 import {expect, test} from './fixtures.ts';
 import {openSearch, searchDialog, searchFor} from './search-helpers.ts';
 
@@ -68,23 +67,21 @@ test.beforeAll(async () => {
   });
   expect(upload.status, upload.stdout + upload.stderr).toBe(0);
   expect(upload.stdout).toMatch(/\[search\] uploaded \d+ records to Algolia index "streamr-docs-test"/);
-  // A leftover server on the port would answer the poll below with another build.
-  expect(await isPortFree(port), `port ${port} is in use: stop what listens there or set E2E_PORT`).toBe(
-    true,
-  );
-  server = spawn('node', ['scripts/serve-build.ts', '--dir', dir, '--port', String(port)], {
-    stdio: 'ignore',
+  standIn.buildEngine(ALGOLIA_TEST.indexName);
+  server = spawn('node', ['scripts/serve-build.ts', '--dir', dir, '--port', String(port)]);
+  // It says when it listens, however long a busy machine takes to start it (the hook's time bounds
+  // that); on a port in use (a leftover server with another build) it exits with the error.
+  let output = '';
+  await new Promise<void>((resolve, reject) => {
+    server.stdout!.on('data', (chunk) => {
+      output += chunk;
+      if (output.includes('Serving ')) resolve();
+    });
+    server.stderr!.on('data', (chunk) => (output += chunk));
+    server.on('exit', (code) =>
+      reject(new Error(`serve-build exited (${code}) before listening:\n${output}`)),
+    );
   });
-  await expect
-    .poll(
-      () =>
-        fetch(`${site}/`).then(
-          (response) => response.status,
-          () => 0,
-        ),
-      {timeout: 15_000},
-    )
-    .toBe(200);
 });
 
 test.afterAll(async () => {

@@ -1,4 +1,5 @@
 import type {Page} from '@playwright/test';
+import {findSearchChunks, isSearchRequest} from '../../scripts/lib/search-code.ts';
 import {expect, test} from './fixtures.ts';
 import {blockForeignRequests, hydrated, openSearch, searchDialog, searchFor} from './search-helpers.ts';
 
@@ -53,9 +54,11 @@ test('the dialog code is gone: the page reloads once, then asks for a reload', a
   await hydrated(page);
   site.deploy();
 
-  await page.locator('.DocSearch-Button').click();
   // The click reloads the page (once), and the reloaded page tries to open search again.
-  await expect.poll(() => site.loads.length, {timeout: 15_000}).toBe(2);
+  const reloaded = page.waitForEvent('load');
+  await page.locator('.DocSearch-Button').click();
+  await reloaded;
+  expect(site.loads).toHaveLength(2);
   await hydrated(page);
   const message = reloadRequest(page);
   await expect(message).toBeVisible({timeout: 15_000});
@@ -65,8 +68,11 @@ test('the dialog code is gone: the page reloads once, then asks for a reload', a
   await expect(searchDialog(page).modal).toHaveCount(0);
   expect(new URL(page.url()).pathname).toBe('/guides/nodejs');
 
-  // A second failure asks, it does not reload again: no loop.
+  // A second failure asks, it does not reload again: no loop. The pause starts once the dialog's
+  // code has failed again, so a reload would have begun by its end however slow the machine.
+  const missingBefore = site.missingRequests();
   await page.locator('.DocSearch-Button').click();
+  await expect.poll(site.missingRequests).toBeGreaterThan(missingBefore);
   await page.waitForTimeout(1_000);
   expect(site.loads).toHaveLength(2);
   await expect(message).toBeVisible();
@@ -82,14 +88,23 @@ test('the engine code is gone: the page reloads once, reopens search, then asks 
   await page.goto('/');
   await hydrated(page);
   // Hovering the button fetches the dialog's code; opening the dialog then starts loading the engine's.
+  // Deploy only once that code has arrived: the chunk loader adds a script element per chunk, all
+  // at once, and removes each when its file has loaded. (A wait for network quiet returns at once
+  // here: the page reached that state before the hover.)
+  const searchChunks = await findSearchChunks('build');
+  const dialogCode = page.waitForRequest((request) => isSearchRequest(request.url(), searchChunks));
   await page.locator('.DocSearch-Button').hover();
-  await page.waitForLoadState('networkidle');
+  await dialogCode;
+  await expect(page.locator('script[data-rspack], script[data-webpack]')).toHaveCount(0);
   site.deploy();
 
+  const reloaded = page.waitForEvent('load');
   await page.locator('.DocSearch-Button').click();
-  await expect.poll(() => site.loads.length, {timeout: 15_000}).toBe(2);
+  await reloaded;
+  expect(site.loads).toHaveLength(2);
   // The reloaded page opens the dialog again by itself (its code was fetched before the deploy).
-  await expect(searchDialog(page).input).toBeFocused({timeout: 15_000});
+  await hydrated(page);
+  await expect(searchDialog(page).input).toBeFocused({timeout: 20_000});
   await searchFor(page, 'stream');
   const error = page.locator('.docs-search-error');
   await expect(error).toHaveAttribute('role', 'alert');
@@ -101,8 +116,10 @@ test('the engine code is gone: the page reloads once, reopens search, then asks 
   expect(site.loads).toHaveLength(2);
 
   // Its button reloads the page: that is the visitor's choice, and the new page searches.
+  const reloadedAgain = page.waitForEvent('load');
   await error.getByRole('button', {name: 'Reload the page'}).click();
-  await expect.poll(() => site.loads.length).toBe(3);
+  await reloadedAgain;
+  expect(site.loads).toHaveLength(3);
 });
 
 test('the index cannot be fetched: no reload, the dialog says search is unreachable', async ({page}) => {

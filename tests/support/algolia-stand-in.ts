@@ -35,8 +35,13 @@ export type StandIn = {
   port: number;
   requests: RecordedRequest[];
   indices: Map<string, Index>;
-  /** Puts records straight into an index (no upload). */
+  /** Puts records straight into an index (no upload), and builds its engine. */
   seed(indexName: string, records: SearchRecord[]): void;
+  /**
+   * Builds an index's engine now, not on the first search: that would answer slowly on a busy
+   * machine, and Algolia's client gives up on a slow host and retries on the next.
+   */
+  buildEngine(indexName: string): void;
   close(): Promise<void>;
 };
 
@@ -55,6 +60,11 @@ export async function startAlgoliaStandIn(credentials: {
     return found;
   };
   const task = () => ({taskID: ++taskId, updatedAt: new Date().toISOString()});
+  // Ranks like the local backend: both read the site's one settings object.
+  const engineOf = (target: Index) =>
+    (target.engine ??= searchEngineFor(
+      encodeIndex(byPage([...target.records.values()]), searchSettings, target.synonyms),
+    ));
 
   const server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
@@ -93,14 +103,9 @@ export async function startAlgoliaStandIn(credentials: {
     let match: RegExpExecArray | null;
 
     if (route === 'POST /1/indexes/*/queries') {
-      const results = normalizeRequests(body).map(({indexName, params}) => {
-        const target = index(indexName);
-        // Ranks like the local backend: both read the site's one settings object.
-        target.engine ??= searchEngineFor(
-          encodeIndex(byPage([...target.records.values()]), searchSettings, target.synonyms),
-        );
-        return answerSearch(target.engine, indexName, params);
-      });
+      const results = normalizeRequests(body).map(({indexName, params}) =>
+        answerSearch(engineOf(index(indexName)), indexName, params),
+      );
       return send(200, {results});
     }
     if (!write) return send(403, {message: 'Method not allowed with this API key', status: 403});
@@ -167,7 +172,9 @@ export async function startAlgoliaStandIn(credentials: {
       const target = index(indexName);
       for (const record of records) target.records.set(record.objectID, record);
       target.engine = undefined;
+      engineOf(target);
     },
+    buildEngine: (indexName) => void engineOf(index(indexName)),
     close: () =>
       new Promise((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))),
   };
