@@ -1,5 +1,5 @@
 import type {Page} from '@playwright/test';
-import {findSearchChunks, isSearchRequest} from '../../scripts/lib/search-code.ts';
+import {findSearchChunks, isSearchRequest} from '../support/search-code.ts';
 import {expect, test} from './fixtures.ts';
 import {blockForeignRequests, hydrated, openSearch, searchDialog, searchFor} from './search-helpers.ts';
 
