@@ -25,7 +25,7 @@ import {Readable} from 'node:stream';
 import {fileURLToPath} from 'node:url';
 import {parseArgs} from 'node:util';
 import serveHandler from 'serve-handler';
-import {compressBody} from './lib/compress.ts';
+import {compressBodyOffThread} from './lib/compress.ts';
 
 /** What GitHub Pages sends on every response. */
 export const PAGES_CACHE_CONTROL = 'max-age=600';
@@ -62,13 +62,17 @@ export function normalizeBaseUrl(rawBase: string): string {
 
 export function createStaticServer({root, baseUrl = '/'}: {root: string; baseUrl?: string}) {
   const absoluteRoot = path.resolve(root);
-  /** Compressed bodies by encoding and file, made once: brotli at quality 11 is slow. */
-  const compressed = new Map<string, Buffer>();
+  /** Compressed bodies by encoding and file, made once (brotli at quality 11 is slow), off the event loop. */
+  const compressed = new Map<string, Promise<Buffer>>();
 
   async function compressedBody(file: string, stats: Stats, encoding: 'br' | 'gzip'): Promise<Buffer> {
     // Keyed by modification time and size too: a rebuilt file must not be served stale.
     const key = `${encoding}:${file}:${stats.mtimeMs}:${stats.size}`;
-    if (!compressed.has(key)) compressed.set(key, compressBody(await fs.readFile(file), encoding));
+    if (!compressed.has(key))
+      compressed.set(
+        key,
+        fs.readFile(file).then((body) => compressBodyOffThread(body, encoding)),
+      );
     return compressed.get(key)!;
   }
 

@@ -3,6 +3,7 @@ import {get as httpGet, type IncomingHttpHeaders, type Server} from 'node:http';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
 import {brotliDecompressSync, gunzipSync} from 'node:zlib';
+import {compressBody} from '../../scripts/lib/compress.ts';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {
   PAGES_CACHE_CONTROL,
@@ -149,11 +150,14 @@ describe('createStaticServer, with GitHub Pages rules', () => {
     expect(brotli.headers.vary).toBe('Accept-Encoding');
     expect(Number(brotli.headers['content-length'])).toBe(brotli.body.length);
     expect(brotliDecompressSync(brotli.body).toString()).toBe(LARGE_SCRIPT);
+    // The byte budgets count compressBody's output: the server must send those very bytes.
+    expect(brotli.body.equals(compressBody(Buffer.from(LARGE_SCRIPT), 'br'))).toBe(true);
 
     const gzip = await rawGet(`${base}/assets/js/main.0123abcd.js`, 'gzip');
     expect(gzip.headers['content-encoding']).toBe('gzip');
     expect(Number(gzip.headers['content-length'])).toBe(gzip.body.length);
     expect(gunzipSync(gzip.body).toString()).toBe(LARGE_SCRIPT);
+    expect(gzip.body.equals(compressBody(Buffer.from(LARGE_SCRIPT), 'gzip'))).toBe(true);
   });
 
   it('compresses a file again when it changes on disk', async () => {
