@@ -13,6 +13,8 @@ import type {MouseEvent, ReactNode} from 'react';
 import DocVersionBadge from '@theme-original/DocVersionBadge';
 import type DocVersionBadgeType from '@theme/DocVersionBadge';
 import type {WrapperProps} from '@docusaurus/types';
+import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
+import {applyTrailingSlash} from '@docusaurus/utils-common';
 import {useActiveDocContext, useVersions} from '@docusaurus/plugin-content-docs/client';
 import styles from './styles.module.css';
 
@@ -25,6 +27,7 @@ function keepAnchor(event: MouseEvent<HTMLAnchorElement>): void {
 }
 
 function VersionSwitcher(): ReactNode {
+  const {siteConfig} = useDocusaurusContext();
   const versions = useVersions(undefined);
   const {activeVersion, activeDoc} = useActiveDocContext(undefined);
   if (!activeVersion || !activeDoc) return null;
@@ -51,9 +54,9 @@ function VersionSwitcher(): ReactNode {
                   {text}
                 </span>
               ) : (
-                // A version's index path ends in "/", which <Link> would drop (trailingSlash: false)
-                // and GitHub Pages answers with a 404.
-                <a href={target.path.replace(/(.)\/$/, '$1')} onClick={keepAnchor}>
+                // A plain link gets the site's trailing-slash rule as <Link> would apply it: a
+                // version's index path ends in "/", which GitHub Pages answers with a 404.
+                <a href={applyTrailingSlash(target.path, siteConfig)} onClick={keepAnchor}>
                   {text}
                 </a>
               )}
