@@ -68,12 +68,14 @@ export function createStaticServer({root, baseUrl = '/'}: {root: string; baseUrl
   async function compressedBody(file: string, stats: Stats, encoding: 'br' | 'gzip'): Promise<Buffer> {
     // Keyed by modification time and size too: a rebuilt file must not be served stale.
     const key = `${encoding}:${file}:${stats.mtimeMs}:${stats.size}`;
-    if (!compressed.has(key))
-      compressed.set(
-        key,
-        fs.readFile(file).then((body) => compressBodyOffThread(body, encoding)),
-      );
-    return compressed.get(key)!;
+    let body = compressed.get(key);
+    if (!body) {
+      body = fs.readFile(file).then((raw) => compressBodyOffThread(raw, encoding));
+      compressed.set(key, body);
+      // A failed read is not kept: the next request tries again.
+      body.catch(() => compressed.delete(key));
+    }
+    return body;
   }
 
   /**

@@ -7,6 +7,8 @@ import {brotliCompress, brotliCompressSync, gzip, gzipSync, constants as zlib} f
 
 const BROTLI = {params: {[zlib.BROTLI_PARAM_QUALITY]: 11}};
 const GZIP = {level: 9};
+const brotliOffThread = promisify(brotliCompress);
+const gzipOffThread = promisify(gzip);
 
 export function compressBody(body: Buffer, encoding: 'br' | 'gzip'): Buffer {
   return encoding === 'br' ? brotliCompressSync(body, BROTLI) : gzipSync(body, GZIP);
@@ -14,5 +16,5 @@ export function compressBody(body: Buffer, encoding: 'br' | 'gzip'): Buffer {
 
 /** The same bytes, made on libuv's threads: a server keeps answering while a big file compresses. */
 export function compressBodyOffThread(body: Buffer, encoding: 'br' | 'gzip'): Promise<Buffer> {
-  return encoding === 'br' ? promisify(brotliCompress)(body, BROTLI) : promisify(gzip)(body, GZIP);
+  return encoding === 'br' ? brotliOffThread(body, BROTLI) : gzipOffThread(body, GZIP);
 }
