@@ -114,8 +114,10 @@ export default {
     withBuildOnlyOptions(searchPlugin, searchPluginOptions()),
     // Each chunk is prefetched once, not once per link that needs it.
     './src/plugins/prefetch-once/index.ts',
-    // On a phone, the switch to the mobile layout after hydration renders in short slices.
-    './src/plugins/window-size-transition/index.ts',
+    // What changes right after hydration (browser-only parts, the phone layout) renders in short slices.
+    './src/plugins/hydration-transitions/index.ts',
+    // A change to the site's build-time code (config/, src/plugins, ...) drops Rspack's persistent cache.
+    './src/plugins/build-cache/index.ts',
     // Docusaurus's browser code uses one helper of tslib; every page loaded all of it.
     './src/plugins/tslib-helpers/index.ts',
     // Code blocks are highlighted at build time: no Prism in the browser.

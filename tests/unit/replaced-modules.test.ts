@@ -4,7 +4,7 @@ import path from 'node:path';
 import type {Plugin} from '@docusaurus/types';
 import {describe, expect, it} from 'vitest';
 import prefetchOncePlugin from '../../src/plugins/prefetch-once/index.ts';
-import windowSizeTransitionPlugin from '../../src/plugins/window-size-transition/index.ts';
+import hydrationTransitionsPlugin from '../../src/plugins/hydration-transitions/index.ts';
 
 /**
  * Plugins that swap a Docusaurus module for the site's own (NormalModuleReplacementPlugin)
@@ -52,8 +52,8 @@ describe('replaced Docusaurus modules', () => {
     expect(entry).toMatch(/window\.docusaurus = docusaurus;/);
   });
 
-  it("window-size-transition replaces theme-common's useWindowSize, which the theme still imports from there", () => {
-    const plugin = windowSizeTransitionPlugin();
+  it("hydration-transitions replaces theme-common's useWindowSize, which the theme still imports from there", () => {
+    const plugin = hydrationTransitionsPlugin();
     const replacement = replacementOf(plugin, path.join(themeCommon, 'hooks', 'useWindowSize.js'));
     expect(replacement).toMatch(/useWindowSize\.ts$/);
     expect(existsSync(replacement!)).toBe(true);
@@ -67,5 +67,28 @@ describe('replaced Docusaurus modules', () => {
     expect(stock).toMatch(/const DesktopBreakpoint = 996;/);
     expect(ours).toMatch(/const DESKTOP_BREAKPOINT = 996;/);
     for (const size of ['desktop', 'mobile', 'ssr']) expect(stock).toContain(`${size}: '${size}'`);
+  });
+
+  it("hydration-transitions replaces core's browserContext, through which the app and useIsBrowser get it", () => {
+    const plugin = hydrationTransitionsPlugin();
+    const replacement = replacementOf(plugin, path.join(coreClient, 'browserContext.js'));
+    expect(replacement).toMatch(/browserContext\.tsx$/);
+    for (const kept of ['App.js', 'clientEntry.js', path.join('exports', 'useIsBrowser.js')])
+      expect(replacementOf(plugin, path.join(coreClient, kept)), kept).toBeUndefined();
+    expect(readFileSync(path.join(coreClient, 'App.js'), 'utf8')).toMatch(
+      /import \{ BrowserContextProvider \} from '\.\/browserContext';/,
+    );
+    expect(readFileSync(path.join(coreClient, 'exports', 'useIsBrowser.js'), 'utf8')).toMatch(
+      /import \{ Context \} from '\.\.\/browserContext';/,
+    );
+    // Same contract: the stock module's exports, and a context that starts false.
+    const exportsOf = (source: string) =>
+      [...source.matchAll(/^export (?:const|function) (\w+)/gm)].map((m) => m[1]);
+    const stock = readFileSync(path.join(coreClient, 'browserContext.js'), 'utf8');
+    const ours = readFileSync(replacement!, 'utf8');
+    expect(exportsOf(ours)).toEqual(exportsOf(stock));
+    expect(exportsOf(stock)).toEqual(['Context', 'BrowserContextProvider']);
+    expect(stock).toMatch(/React\.createContext\(false\)/);
+    expect(ours).toMatch(/createContext\(false\)/);
   });
 });

@@ -5,9 +5,9 @@
  */
 import React, {
   forwardRef,
+  startTransition,
   useEffect,
   useState,
-  useSyncExternalStore,
   type ButtonHTMLAttributes,
   type ReactNode,
   type RefObject,
@@ -23,8 +23,6 @@ export type ButtonTranslations = Partial<{buttonText: string; buttonAriaLabel: s
 type DocSearchButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {translations?: ButtonTranslations};
 
 const CTRL_KEY = 'Ctrl';
-
-const noSubscription = () => () => undefined;
 
 function isAppleDevice(): boolean {
   return /(Mac|iPhone|iPod|iPad)/i.test(navigator.platform);
@@ -111,12 +109,11 @@ export const DocSearchButton = forwardRef<HTMLButtonElement, DocSearchButtonProp
   ref,
 ) {
   const {buttonText = 'Search', buttonAriaLabel = 'Search'} = translations;
-  // Known only in the browser: the server (and hydration) render the button without the hint.
-  const key = useSyncExternalStore(
-    noSubscription,
-    () => (isAppleDevice() ? '⌘' : CTRL_KEY),
-    () => null,
-  );
+  // Known only in the browser: the server (and hydration) render the button without the hint. It is set
+  // in a transition: an external store's change would be a sync update, and React renders every update
+  // pending after hydration (code blocks, color mode, ...) with it, in one long task.
+  const [key, setKey] = useState<string | null>(null);
+  useEffect(() => startTransition(() => setKey(isAppleDevice() ? '⌘' : CTRL_KEY)), []);
   const [actualKey, keyLabel, keyContent] =
     key === CTRL_KEY ? [CTRL_KEY, 'Ctrl', <ControlKeyIcon key="icon" />] : ['Meta', 'Command', key];
   return (
