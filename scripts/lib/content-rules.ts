@@ -1,24 +1,8 @@
 /**
- * Content rules about facts that pages keep getting wrong, each reported with file and line.
- * `scripts/check-content.ts` runs them after its own structural rules. Which lines are code, and
- * in which language, comes from the site's Markdown front-end (src/markdown).
- *
- * - Shell blocks never put a secret on the command line: no `export PRIVATE_KEY=…`, no
- *   `PRIVATE_KEY=… npm run`, no `--private-key 0x…`. The value would land in the shell history and
- *   the process list. Reading it with `read -rs` and referring to `"$PRIVATE_KEY"` is fine.
- * - No publicly known private key appears anywhere (repeated-digit keys, tiny keys such as 0x0…01,
- *   the Hardhat and Ganache development accounts, the Streamr dev environment key): readers copy
- *   examples, and bots drain those accounts on every chain.
- * - A private key setting never holds a value that passes validation (64 hex digits): examples use a
- *   placeholder that fails loudly, such as `YOUR_PRIVATE_KEY`.
- * - Docs pages that name the SDK's current version agree with the `@streamr/sdk` version pinned in
- *   package.json. Blog posts are dated and exempt; a docs line about an older release opts out with a
- *   `version: historical` comment on it or on the line just above it.
- * - A parameter table cell does not say just "unchanged": say what left it unchanged.
- * - An Ethereum address is in `@streamr/config`, an SDK constant or a reserved example
- *   (./known-addresses.ts).
- * - An admonition title goes in brackets (`:::warning[Title]`): with `future.v4` Docusaurus no longer
- *   reads the older `:::warning Title` form, and the whole box renders as a plain paragraph.
+ * Content rules about facts that pages keep getting wrong, each reported with file and line. The
+ * contributing page (docs/help/how-to-contribute.md) tells writers the rules; each one's comment here
+ * says why it exists. `scripts/check-content.ts` runs them after its own structural rules. Which lines
+ * are code, and in which language, comes from the site's Markdown front-end (src/markdown).
  */
 import {readFileSync} from 'node:fs';
 import {fileURLToPath} from 'node:url';
@@ -89,14 +73,7 @@ const everyLine = (source: string): TaggedLine[] =>
  */
 function taggedLines(source: string, file: string): TaggedLine[] {
   // Three rules ask about the same page in a row: parse it once.
-  if (lastTagged?.source !== source || lastTagged.file !== file)
-    lastTagged = {source, file, lines: tagLines(source, file)};
-  return lastTagged.lines;
-}
-
-let lastTagged: {source: string; file: string; lines: TaggedLine[]} | undefined;
-
-function tagLines(source: string, file: string): TaggedLine[] {
+  if (lastTagged?.source === source && lastTagged.file === file) return lastTagged.lines;
   let codeBlocks;
   try {
     ({codeBlocks} = parsePage(source, {file}));
@@ -116,12 +93,16 @@ function tagLines(source: string, file: string): TaggedLine[] {
     if (closed) fences.add(block.endLine);
     for (let line = block.line; line <= block.endLine; line++) language.set(line, block.language ?? '');
   }
-  return lines.flatMap((text, index) =>
+  const tagged = lines.flatMap((text, index) =>
     fences.has(index + 1) ? [] : [{line: index + 1, text, language: language.get(index + 1) ?? null}],
   );
+  lastTagged = {source, file, lines: tagged};
+  return tagged;
 }
 
-/** Secrets put on a shell command line in `bash`/`sh`/`shell`/`zsh`/`console` blocks. */
+let lastTagged: {source: string; file: string; lines: TaggedLine[]} | undefined;
+
+/** Secrets put on a command line in shell blocks, where they stay in the shell history and process list. */
 export const findSecretsOnShellCommandLines = perLine((text, language) => {
   if (!language || !SHELL_LANGUAGES.has(language)) return [];
   const code = text.replace(/(^|\s)#.*$/, '$1'); // a comment is not executed
@@ -147,7 +128,7 @@ function isLiteral(word: string): boolean {
   return unquoted !== '' && !unquoted.startsWith('$');
 }
 
-/** Publicly known private keys anywhere on the page, prose or code. */
+/** Publicly known private keys anywhere on a page: readers copy examples, and bots drain those accounts. */
 export const findPubliclyKnownKeys = perLine(
   (text) =>
     [...text.matchAll(KEY_SHAPED)].flatMap((match) => {
