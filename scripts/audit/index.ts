@@ -1,21 +1,8 @@
 #!/usr/bin/env node
 /**
- * `npm run audit`: performance and accessibility budgets, measured the way a
- * real host serves the site. One file per step, in the order they run:
- *
- * 0. options.ts      the command line (`--help`).
- * 1. build.ts        builds the site cold (no persistent bundler cache) and counts its pages.
- * 2. stock-sites.ts  generates and builds a one-page stock Docusaurus classic site in a temp
- *                    folder: the baseline the budgets are set against.
- * 3. sites.ts        serves every build like a static host and measures each alike:
- * 4.                 first-load JavaScript of each page (first-load-js.ts), deterministic;
- * 5.                 Lighthouse (lighthouse.ts; mobile, simulated throttling) several times
- *                    on every page, interleaved so all sites see the same machine noise.
- * 6. budgets.ts      judges every budget (and keeps config/first-load-js-budget.json current).
- * 7. report.ts       writes reports/audit/report.md and summary.json; exits 1 if a budget fails.
- *
- * `--scale N` runs scale.ts instead: the site at 1× and N× the docs pages, compared.
- * `--against <commit>` runs compare.ts instead: this tree and the commit, side by side.
+ * `npm run audit`: performance and accessibility budgets, measured the way a real host serves the
+ * site. One file per step, run in the order README.md's "Method" lists them (options.ts reads the
+ * command line). `--scale N` runs scale.ts instead, `--against <commit>` compare.ts.
  */
 import {promises as fs} from 'node:fs';
 import os from 'node:os';
