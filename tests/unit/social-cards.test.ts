@@ -86,7 +86,7 @@ describe('social card renderer', () => {
       {text: {title: 'One', section: 'Guides'}, outFile: path.join(out, 'img/social/a.png')},
       {text: {title: 'Two'}, outFile: path.join(out, 'img/social/b/c.png')},
     ];
-    const options = {brand, cacheDir, rendererId: 'test', concurrency: 2};
+    const options = {brand, cacheDir, rendererId: 'test'};
 
     const cold = await renderCards(jobs, options);
     expect(cold).toMatchObject({cards: 2, rendered: 2, cached: 0});
@@ -109,7 +109,7 @@ describe('social card renderer', () => {
 
   it('fills the cache in a child process, with the same keys as the build', async () => {
     const cacheDir = tmp();
-    const options = {brand, cacheDir, rendererId: 'child test', concurrency: 2};
+    const options = {brand, cacheDir, rendererId: 'child test'};
     const texts = [{title: 'From the child', section: 'Help'}, {title: 'Another'}];
     expect(await fillCacheInChild(texts, options)).toEqual({cards: 2, rendered: 2, cached: 0});
     const out = tmp();

@@ -73,16 +73,12 @@ export type CardRequest = {
 /** Fills the card cache in a child process (card-child.ts) and resolves when it has exited. */
 export async function fillCacheInChild(
   texts: readonly CardText[],
-  {brand, cacheDir, rendererId, concurrency}: RenderOptions,
+  {brand, ...options}: RenderOptions,
 ): Promise<CacheStats> {
   const fonts = {regular: brand.fonts.regular.toString('base64'), bold: brand.fonts.bold.toString('base64')};
-  const request: CardRequest = {
-    texts: [...texts],
-    options: {brand: {...brand, fonts}, cacheDir, rendererId, concurrency},
-  };
   const stats = await runNodeChild({
     script: path.join(__dirname, 'card-child.ts'),
-    request,
+    request: {texts: [...texts], options: {...options, brand: {...brand, fonts}}} satisfies CardRequest,
     cwd: process.cwd(),
     stdout: 'capture',
     failure: (exit) => `social-cards: the card process failed (exit ${exit}); its message is above`,
@@ -103,7 +99,6 @@ export default function socialCardsPlugin(context: LoadContext, options: Options
     brand: options.brand,
     cacheDir: path.join(context.siteDir, 'node_modules', '.cache', 'social-cards'),
     rendererId: `${RENDERER_VERSION}/satori@${packageVersion('satori')}/resvg@${packageVersion('@resvg/resvg-js')}`,
-    concurrency: 2,
   };
   const {tagline, themeConfig} = context.siteConfig;
   const siteImage = (themeConfig as {image?: string}).image;

@@ -144,8 +144,6 @@ export type RenderOptions = {
   cacheDir: string;
   /** Identifies the renderer in the cache key (its version and those of satori and resvg). */
   rendererId: string;
-  /** Cards rendered at once. */
-  concurrency: number;
 };
 
 /** Where a card with this text is cached. */
@@ -154,7 +152,7 @@ function cachedCardFile(text: CardText, options: RenderOptions): string {
 }
 
 /**
- * Puts every card into the cache, rendering those not there yet a few at a time
+ * Puts every card into the cache, rendering those not there yet two at a time
  * (satori lays one out while resvg draws another on a libuv thread).
  */
 export async function fillCache(texts: readonly CardText[], options: RenderOptions): Promise<CacheStats> {
@@ -181,7 +179,7 @@ export async function fillCache(texts: readonly CardText[], options: RenderOptio
       stats.rendered++;
     }
   };
-  await Promise.all(Array.from({length: Math.max(1, options.concurrency)}, worker));
+  await Promise.all([worker(), worker()]);
   return stats;
 }
 
