@@ -129,16 +129,8 @@ export function brokenApiLinks(buildDir: string, baseUrl: string): string[] {
       const [url = '', anchor] = link.split('#');
       const file = path.join(buildDir, htmlFileOf(url, baseUrl));
       if (!idsByFile.has(file)) {
-        const target = existsSync(file) ? load(readFileSync(file, 'utf8')) : undefined;
-        idsByFile.set(
-          file,
-          target &&
-            new Set(
-              target('[id]')
-                .map((_, {attribs}) => attribs.id ?? '')
-                .get(),
-            ),
-        );
+        const withIds = existsSync(file) ? load(readFileSync(file, 'utf8'))('[id]').toArray() : undefined;
+        idsByFile.set(file, withIds && new Set(withIds.map((element) => element.attribs.id ?? '')));
       }
       const ids = idsByFile.get(file);
       if (!ids || (anchor !== undefined && !ids.has(anchor))) broken.push(`${page}: ${link}`);
