@@ -49,20 +49,10 @@ function delta({values: [current, against], format, figure}: Row): string {
   return `${sign}${format(Math.abs(difference))}${percent}`;
 }
 
+type Comparison = {routes: string[]; sides: Side[]; runs: number; machine: string; date: string};
+
 /** compare.md: this tree (first side) against the commit (second side). No I/O, so the unit test reads it. */
-export function renderComparison({
-  routes,
-  sides,
-  runs,
-  machine,
-  date,
-}: {
-  routes: string[];
-  sides: Side[];
-  runs: number;
-  machine: string;
-  date: string;
-}): string {
+export function renderComparison({routes, sides, runs, machine, date}: Comparison): string {
   const cell = (row: Row, index: number) => {
     const value = row.values[index];
     if (value !== undefined) return row.format(value);
