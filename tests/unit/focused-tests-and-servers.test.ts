@@ -148,6 +148,9 @@ describe('servers left running are never tested', () => {
   it('npm test picks ports nothing listens on, and skips busy ones', async () => {
     const first = await findFreePortRun(3);
     for (const port of [first, first + 1, first + 2]) expect(await isPortFree(port)).toBe(true);
+    // Below the ephemeral range, where an outgoing connection could take a port before the server does.
+    expect(first).toBeGreaterThanOrEqual(20000);
+    expect(first + 2).toBeLessThan(32768);
     const busy = createServer();
     await new Promise<void>((resolve) => busy.listen(first + 1, '127.0.0.1', resolve));
     expect(await isPortFree(first + 1)).toBe(false);
