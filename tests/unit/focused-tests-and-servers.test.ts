@@ -158,3 +158,10 @@ describe('servers left running are never tested', () => {
     expect(step('browser tests').env).toEqual({E2E_PORT: '3210'});
   });
 });
+
+describe('unit test temporary files', () => {
+  it("go to the run's own folder (tests/support/unit-temp-dir.ts), which the run removes, not straight into /tmp", () => {
+    expect(path.basename(tmpdir())).toMatch(/^streamr-docs-unit-/);
+    expect(process.env.TMPDIR).toBe(tmpdir());
+  });
+});
