@@ -114,8 +114,9 @@ export default {
     withBuildOnlyOptions(searchPlugin, searchPluginOptions()),
     // Each chunk is prefetched once, not once per link that needs it.
     './src/plugins/prefetch-once/index.ts',
-    // What changes right after hydration (browser-only parts, the phone layout) renders in short slices.
-    './src/plugins/hydration-transitions/index.ts',
+    // The work around hydration in short tasks: route chunks loaded a task later, browser-only parts
+    // and the phone layout rendered as transitions.
+    './src/plugins/hydration-tasks/index.ts',
     // A change to the site's build-time code (config/, src/plugins, ...) drops Rspack's persistent cache.
     './src/plugins/build-cache/index.ts',
     // Docusaurus's browser code uses one helper of tslib; every page loaded all of it.

@@ -69,8 +69,10 @@ export const BROWSER_FILES = [
   // and what a browser entry re-exports.
   'src/plugins/prefetch-once/prefetchChunk.ts',
   'src/plugins/prefetch-once/docusaurus.ts',
-  'src/plugins/hydration-transitions/useWindowSize.ts',
-  'src/plugins/hydration-transitions/browserContext.tsx',
+  'src/plugins/hydration-tasks/useWindowSize.ts',
+  'src/plugins/hydration-tasks/browserContext.tsx',
+  'src/plugins/hydration-tasks/preload.ts',
+  'src/plugins/hydration-tasks/ComponentCreator.ts',
   'src/plugins/code-highlighting/no-browser-prism.ts',
   'src/plugins/code-highlighting/markup.ts',
   'src/plugins/social-cards/paths.ts',

@@ -148,7 +148,7 @@ for (const viewport of [
     test(`hydration finds the markup it expects, on a ${viewport.name} screen`, async ({page}) => {
       // A mismatch makes React log a recoverable error and re-render the page from scratch: the
       // expensive kind of hydration. The fixtures fail the test on that console error. Covers the
-      // late start of the bundles and the window-size hook (src/plugins/hydration-transitions), on
+      // late start of the bundles and the window-size hook (src/plugins/hydration-tasks), on
       // the pages the performance audit measures.
       for (const url of ['/', '/guides/nodejs', '/usage/sdk/api/classes/StreamrClient', '/search']) {
         await page.goto(url);

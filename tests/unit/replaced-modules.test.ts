@@ -4,7 +4,7 @@ import path from 'node:path';
 import type {Plugin} from '@docusaurus/types';
 import {describe, expect, it} from 'vitest';
 import prefetchOncePlugin from '../../src/plugins/prefetch-once/index.ts';
-import hydrationTransitionsPlugin from '../../src/plugins/hydration-transitions/index.ts';
+import hydrationTasksPlugin from '../../src/plugins/hydration-tasks/index.ts';
 
 /**
  * Plugins that swap a Docusaurus module for the site's own (NormalModuleReplacementPlugin)
@@ -52,8 +52,8 @@ describe('replaced Docusaurus modules', () => {
     expect(entry).toMatch(/window\.docusaurus = docusaurus;/);
   });
 
-  it("hydration-transitions replaces theme-common's useWindowSize, which the theme still imports from there", () => {
-    const plugin = hydrationTransitionsPlugin();
+  it("hydration-tasks replaces theme-common's useWindowSize, which the theme still imports from there", () => {
+    const plugin = hydrationTasksPlugin();
     const replacement = replacementOf(plugin, path.join(themeCommon, 'hooks', 'useWindowSize.js'));
     expect(replacement).toMatch(/useWindowSize\.ts$/);
     expect(existsSync(replacement!)).toBe(true);
@@ -69,8 +69,8 @@ describe('replaced Docusaurus modules', () => {
     for (const size of ['desktop', 'mobile', 'ssr']) expect(stock).toContain(`${size}: '${size}'`);
   });
 
-  it("hydration-transitions replaces core's browserContext, through which the app and useIsBrowser get it", () => {
-    const plugin = hydrationTransitionsPlugin();
+  it("hydration-tasks replaces core's browserContext, through which the app and useIsBrowser get it", () => {
+    const plugin = hydrationTasksPlugin();
     const replacement = replacementOf(plugin, path.join(coreClient, 'browserContext.js'));
     expect(replacement).toMatch(/browserContext\.tsx$/);
     for (const kept of ['App.js', 'clientEntry.js', path.join('exports', 'useIsBrowser.js')])
@@ -90,5 +90,29 @@ describe('replaced Docusaurus modules', () => {
     expect(exportsOf(stock)).toEqual(['Context', 'BrowserContextProvider']);
     expect(stock).toMatch(/React\.createContext\(false\)/);
     expect(ours).toMatch(/createContext\(false\)/);
+  });
+
+  it("hydration-tasks wraps core's route preloader and ComponentCreator, importing each past the pattern", () => {
+    const plugin = hydrationTasksPlugin();
+    const stockFiles = {preload: 'preload.js', ComponentCreator: path.join('exports', 'ComponentCreator.js')};
+    for (const [name, file] of Object.entries(stockFiles)) {
+      const replacement = replacementOf(plugin, path.join(coreClient, file));
+      expect(replacement, file).toMatch(new RegExp(`${name}\\.ts$`));
+      const [, original] = readFileSync(replacement!, 'utf8').match(/from '(@docusaurus\/core\/[^']+)'/)!;
+      expect(original, 'the wrapper imports the stock module with a query').toMatch(/\?original$/);
+      const resolved = path.join(coreClient, '..', '..', original!.replace('@docusaurus/core/', ''));
+      expect(
+        replacementOf(plugin, resolved),
+        'a stock import the pattern replaces would import itself',
+      ).toBeUndefined();
+      expect(existsSync(resolved.replace(/\?original$/, '')), resolved).toBe(true);
+    }
+    const entry = readFileSync(path.join(coreClient, 'clientEntry.js'), 'utf8');
+    expect(entry).toMatch(/import preload from '\.\/preload';/);
+    expect(entry).toMatch(/preload\(window\.location\.pathname\)\.then\(/);
+    // Every route's component comes from ComponentCreator, whose result the preloader calls `preload` on.
+    expect(readFileSync(path.join(coreClient, 'preload.js'), 'utf8')).toMatch(
+      /match\.route\.component\.preload\?\.\(\)/,
+    );
   });
 });

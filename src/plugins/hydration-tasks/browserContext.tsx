@@ -1,7 +1,4 @@
-/**
- * Same contract as @docusaurus/core's client `browserContext`: `false` during the
- * server render and hydration, `true` after; but the switch is a transition (see ./index.ts).
- */
+/** Core's client `browserContext`: `false` during the server render and hydration, then `true`, in a transition. */
 import {createContext, startTransition, useEffect, useState, type ReactNode} from 'react';
 
 export const Context = createContext(false);

@@ -1,0 +1,9 @@
+/**
+ * Core's route preloader, started one task later: the client entry calls it in the task that runs the
+ * main bundle, and loading the route's chunks (a script element each) made that long task longer.
+ */
+import preloadNow from '@docusaurus/core/lib/client/preload.js?original';
+
+export default function preload(pathname: string): Promise<void[]> {
+  return new Promise<void>((resolve) => setTimeout(resolve)).then(() => preloadNow(pathname));
+}
