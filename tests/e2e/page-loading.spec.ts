@@ -1,6 +1,7 @@
-import {readFileSync} from 'node:fs';
+import {readdirSync, readFileSync} from 'node:fs';
 import path from 'node:path';
 import {ENTRY_SCRIPT_ATTRIBUTE} from '../../config/page-template.ts';
+import {COMPILE_HINT} from '../../src/plugins/hydration-tasks/index.ts';
 import {expect, test} from './fixtures.ts';
 
 /**
@@ -27,6 +28,21 @@ test('built pages preload the entry bundles and start none of them with a script
     ]);
     for (const [tag] of entries) expect(tag, file).toMatch(/rel=["']?preload\b.*fetchpriority=["']?low\b/);
   }
+});
+
+test('the entry bundles, and only they, ask V8 to compile all their functions as they download', () => {
+  const scripts = readdirSync(path.join(BUILD, 'assets', 'js')).filter((name) => name.endsWith('.js'));
+  const firstLine = (name: string) =>
+    readFileSync(path.join(BUILD, 'assets', 'js', name), 'utf8').split('\n')[0];
+  const entries = scripts.filter((name) => /^(runtime~main|main)\./.test(name));
+  expect(entries).toHaveLength(2);
+  for (const name of entries) expect(firstLine(name), name).toBe(COMPILE_HINT);
+  const others = scripts.filter((name) => !entries.includes(name));
+  expect(others.length).toBeGreaterThan(10);
+  for (const name of others) expect(firstLine(name), name).not.toBe(COMPILE_HINT);
+  const css = path.join(BUILD, 'assets', 'css');
+  for (const name of readdirSync(css))
+    expect(readFileSync(path.join(css, name), 'utf8'), name).not.toContain('//#');
 });
 
 test('the bundles start only after a frame has been drawn, in order, and the page comes alive', async ({

@@ -21,7 +21,11 @@ function replacements(plugin: Plugin): Array<[RegExp, string]> {
       found.push([pattern, replacement]);
     }
   }
-  const utils = {currentBundler: {name: 'webpack', instance: {NormalModuleReplacementPlugin}}};
+  class BannerPlugin {}
+  const Compilation = {PROCESS_ASSETS_STAGE_OPTIMIZE_SIZE: 400};
+  const utils = {
+    currentBundler: {name: 'webpack', instance: {NormalModuleReplacementPlugin, BannerPlugin, Compilation}},
+  };
   // @ts-expect-error: only what the plugins read of webpack's configuration and utilities
   plugin.configureWebpack?.({}, false, utils, undefined);
   return found;
@@ -114,5 +118,20 @@ describe('replaced Docusaurus modules', () => {
     expect(readFileSync(path.join(coreClient, 'preload.js'), 'utf8')).toMatch(
       /match\.route\.component\.preload\?\.\(\)/,
     );
+  });
+
+  it('the preloader warms the collator that theme-common still uses while hydrating', () => {
+    const reactUtils = readFileSync(path.join(themeCommon, 'utils', 'reactUtils.js'), 'utf8');
+    expect(reactUtils).toMatch(/export function useShallowMemoObject[^}]*\.localeCompare\(/);
+    const useMutationObserver = readFileSync(
+      path.join(themeCommon, 'hooks', 'useMutationObserver.js'),
+      'utf8',
+    );
+    expect(useMutationObserver).toMatch(/useShallowMemoObject\(options\)/);
+    const preload = readFileSync(
+      replacementOf(hydrationTasksPlugin(), path.join(coreClient, 'preload.js'))!,
+      'utf8',
+    );
+    expect(preload).toMatch(/setTimeout\(\(\) => 'a'\.localeCompare\('b'\)\)/);
   });
 });
