@@ -1,6 +1,7 @@
 /**
  * Core's route preloader, started one task later: the client entry calls it in the task that runs the
- * main bundle, and loading the route's chunks (a script element each) made that long task longer.
+ * main bundle, and matching the routes would make that long task longer. The chunks themselves load a
+ * task later still, one task per matched route (./ComponentCreator.ts).
  */
 import preloadNow from '@docusaurus/core/lib/client/preload.js?original';
 
