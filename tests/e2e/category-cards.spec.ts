@@ -1,5 +1,5 @@
 import type {Page} from '@playwright/test';
-import {expect, test} from './fixtures.ts';
+import {expect, scriptResponses, test} from './fixtures.ts';
 
 /**
  * The cards of a generated category page show each page's description, which
@@ -20,14 +20,11 @@ test('a category page shows each linked page’s description on its card, also a
   const faqDescription = await metaDescription(page, '/help/developer-faq');
   expect(faqDescription).toBeTruthy();
 
-  const scripts: {url: string; body: string}[] = [];
-  page.on('response', async (response) => {
-    if (response.request().resourceType() === 'script')
-      scripts.push({url: response.url(), body: await response.text().catch(() => '')});
-  });
+  const scriptsSoFar = scriptResponses(page);
   await page.goto('/guides/nodejs');
   await hydrated(page);
   await page.waitForLoadState('networkidle');
+  const scripts = await scriptsSoFar();
   expect(scripts.length).toBeGreaterThan(0);
   // The FAQ page's description is on the Help category's card, not in a guide's scripts.
   const withDescription = scripts.filter(({body}) => body.includes(faqDescription!.slice(0, 40)));

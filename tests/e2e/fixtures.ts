@@ -87,6 +87,20 @@ function watchContext(context: BrowserContext): void {
   context.on('page', waitForHydrationAfterNavigations);
 }
 
+/**
+ * The scripts the page fetches from now on, with their bodies. A body is read when the test asks,
+ * not in the response listener: a listener still reading one when the test ends fails the test
+ * ("Test ended"), and one that has not finished yet leaves the script out of the list.
+ */
+export function scriptResponses(page: Page): () => Promise<{url: string; body: string}[]> {
+  const responses: Response[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') responses.push(response);
+  });
+  return () =>
+    Promise.all(responses.map(async (response) => ({url: response.url(), body: await response.text()})));
+}
+
 type Fixtures = {
   /** Console messages that a test expects; anything else at error level fails it. */
   allowConsole: (pattern: RegExp) => void;

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import {expect, test} from './fixtures.ts';
+import {expect, scriptResponses, test} from './fixtures.ts';
 import {
   addPagesToIndex,
   blockForeignRequests,
@@ -113,19 +113,17 @@ test.describe('search button', () => {
   });
 
   test('the page loads the button only: the dialog code comes when the dialog opens', async ({page}) => {
-    const scripts: string[] = [];
-    page.on('response', async (response) => {
-      if (response.request().resourceType() === 'script') scripts.push(await response.text());
-    });
+    const scripts = scriptResponses(page);
     await page.goto('/guides/nodejs');
     await hydrated(page);
     await page.waitForLoadState('networkidle');
-    const dialogCode = (text: string) => text.includes('DocSearch-Dropdown-Container');
-    expect(scripts.length).toBeGreaterThan(0);
-    expect(scripts.filter(dialogCode)).toHaveLength(0);
+    const dialogScripts = async () =>
+      (await scripts()).filter(({body}) => body.includes('DocSearch-Dropdown-Container')).length;
+    expect((await scripts()).length).toBeGreaterThan(0);
+    expect(await dialogScripts()).toBe(0);
     await page.locator('.DocSearch-Button').click();
     await expect(searchDialog(page).input).toBeFocused();
-    expect(scripts.filter(dialogCode)).toHaveLength(1);
+    await expect.poll(dialogScripts).toBe(1);
   });
 
   test('neither the search code nor the index loads with the page', async ({page}) => {
