@@ -50,10 +50,12 @@ function syntaxErrorLine(text: string, message: string): number {
   const fromMessage = /at position (\d+)/.exec(message)?.[1];
   if (fromMessage) return lineAt(Number(fromMessage));
   const positions: number[] = [];
+  // parseDiagnostics is internal to TypeScript: should a release drop it, the scanner below or line 1 answers.
   const {parseDiagnostics} = ts.parseJsonText('block.json', text) as unknown as {
-    parseDiagnostics: ts.Diagnostic[];
+    parseDiagnostics?: ts.Diagnostic[];
   };
-  if (parseDiagnostics[0]?.start !== undefined) positions.push(parseDiagnostics[0].start);
+  const firstDiagnostic = parseDiagnostics?.[0]?.start;
+  if (firstDiagnostic !== undefined) positions.push(firstDiagnostic);
   const scanner = ts.createScanner(ts.ScriptTarget.Latest, false, ts.LanguageVariant.Standard, text);
   for (let token = scanner.scan(); token !== ts.SyntaxKind.EndOfFileToken; token = scanner.scan()) {
     const doubleQuoted = token === ts.SyntaxKind.StringLiteral && text[scanner.getTokenStart()] === '"';
