@@ -128,13 +128,25 @@ test('table of contents lists the h2 and h3 headings and nothing deeper', async 
   expect(tocTargets).toEqual(headingIds);
 });
 
-test('edit links point to the docs folder of the source repository', async ({page}) => {
+test('edit links point to the docs folder of the source repository; generated API pages have none', async ({
+  page,
+}) => {
   await page.goto('/usage/identity');
   const edit = page.locator('a.theme-edit-this-page');
   await expect(edit).toHaveAttribute(
     'href',
     /^https:\/\/github\.com\/[^/]+\/[^/]+\/edit\/[^/]+\/docs\/usage\/identity\.mdx?$/,
   );
+  // The SDK reference is generated at build time, so there is no file to edit.
+  for (const route of [
+    '/usage/sdk/api/classes/StreamrClient',
+    '/usage/sdk/api/changes',
+    '/usage/sdk/api/102',
+  ]) {
+    await page.goto(route);
+    await expect(page.locator('article h1'), route).toBeVisible();
+    await expect(page.locator('a.theme-edit-this-page'), route).toHaveCount(0);
+  }
 });
 
 test('blog shows reading time, a yearly sidebar and edit links', async ({page}) => {

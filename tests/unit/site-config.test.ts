@@ -1,5 +1,6 @@
 import {afterEach, describe, expect, it, vi} from 'vitest';
 import type {Config} from '@docusaurus/types';
+import type {EditUrlFunction} from '@docusaurus/plugin-content-docs';
 import {normalizeBaseUrl} from '../../config/site.ts';
 
 async function loadConfig(env: Record<string, string | undefined>): Promise<Config> {
@@ -34,8 +35,15 @@ describe('site config', () => {
     expect(config.baseUrl).toBe('/docs/');
     const [, docs] = config.plugins?.find(
       (plugin) => Array.isArray(plugin) && plugin[0] === './src/plugins/docs-card-data/index.ts',
-    ) as [string, {editUrl: string}];
-    expect(docs.editUrl).toBe('https://github.com/streamr-dev/docs-fork/edit/main/');
+    ) as [string, {editUrl: EditUrlFunction}];
+    const edit = (version: string, versionDocsDirPath: string, docPath: string) =>
+      docs.editUrl({version, versionDocsDirPath, docPath, permalink: '/', locale: 'en'});
+    expect(edit('current', 'docs', 'usage/identity.md')).toBe(
+      'https://github.com/streamr-dev/docs-fork/edit/main/docs/usage/identity.md',
+    );
+    // The generated SDK reference has no file in the repository to edit.
+    expect(edit('current', 'docs', 'usage/sdk/api/classes/StreamrClient.md')).toBeUndefined();
+    expect(edit('102', 'versioned_docs/version-102', 'usage/sdk/api/102/index.md')).toBeUndefined();
   });
 
   it('adds Google Tag Manager only when a container id is configured', async () => {
