@@ -41,7 +41,10 @@ export type Comparison = {
 };
 
 /** Pixels that differ between two PNG images, and the diff image (changes in red on a faded copy). */
-export function comparePngs(before: Buffer, after: Buffer): {changed: number; pixels: number; diff: Buffer} {
+export function comparePngs(before: Buffer, after: Buffer): {changed: number; pixels: number; diff?: Buffer} {
+  // Chromium encodes the same pixels to the same bytes, and most views of a change are unchanged:
+  // those need no decoding, which is most of a comparison's time. (Width and height are in the header.)
+  if (before.equals(after)) return {changed: 0, pixels: before.readUInt32BE(16) * before.readUInt32BE(20)};
   const a = PNG.sync.read(before);
   const b = PNG.sync.read(after);
   const width = Math.max(a.width, b.width);
@@ -75,6 +78,9 @@ async function screenshot(browser: Browser, url: string, view: (typeof VIEWS)[nu
   const page = await context.newPage();
   try {
     await page.goto(url, {waitUntil: 'networkidle'});
+    // A busy machine can go network-idle before React hydrates: wait, so base and head show the same state.
+    if ((await page.locator('#__docusaurus').count()) > 0)
+      await page.locator('html[data-has-hydrated="true"]').waitFor({state: 'attached', timeout: 20_000});
     // Hide what moves on its own (the caret of a focused box, animations) so that only changes show.
     await page.addStyleTag({
       content:
@@ -84,6 +90,20 @@ async function screenshot(browser: Browser, url: string, view: (typeof VIEWS)[nu
   } finally {
     await context.close();
   }
+}
+
+/** Route-and-view pairs rendered at once, each from both builds. */
+const PAGES_AT_ONCE = 2;
+
+/** `task` over `items`, at most `limit` at a time; the results keep the items' order. */
+async function inParallel<T, R>(items: T[], limit: number, task: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = [];
+  let next = 0;
+  const worker = async () => {
+    for (let index = next++; index < items.length; index = next++) results[index] = await task(items[index]);
+  };
+  await Promise.all(Array.from({length: Math.min(limit, items.length)}, worker));
+  return results;
 }
 
 /** Serves a build on a free port for as long as `use` runs. */
@@ -115,24 +135,24 @@ export async function visualDiff({
   try {
     return await served(base, (baseOrigin) =>
       served(head, async (headOrigin) => {
-        const comparisons: Comparison[] = [];
-        for (const route of routes) {
-          for (const view of VIEWS) {
-            const stem = `${routeFileName(route)}.${view.name}`;
-            const before = await screenshot(browser, baseOrigin + route, view);
-            const after = await screenshot(browser, headOrigin + route, view);
-            const files: Comparison['files'] = {before: `${stem}.before.png`, after: `${stem}.after.png`};
-            writeFileSync(path.join(outDir, files.before), before);
-            writeFileSync(path.join(outDir, files.after), after);
-            const {changed, pixels, diff} = comparePngs(before, after);
-            if (changed) {
-              files.diff = `${stem}.diff.png`;
-              writeFileSync(path.join(outDir, files.diff), diff);
-            }
-            comparisons.push({route, view: view.name, changed, pixels, files});
+        const jobs = routes.flatMap((route) => VIEWS.map((view) => ({route, view})));
+        // Most of a screenshot's time is waiting for the page to settle, so a few run at once.
+        return inParallel(jobs, PAGES_AT_ONCE, async ({route, view}): Promise<Comparison> => {
+          const stem = `${routeFileName(route)}.${view.name}`;
+          const [before, after] = await Promise.all([
+            screenshot(browser, baseOrigin + route, view),
+            screenshot(browser, headOrigin + route, view),
+          ]);
+          const files: Comparison['files'] = {before: `${stem}.before.png`, after: `${stem}.after.png`};
+          writeFileSync(path.join(outDir, files.before), before);
+          writeFileSync(path.join(outDir, files.after), after);
+          const {changed, pixels, diff} = comparePngs(before, after);
+          if (changed && diff) {
+            files.diff = `${stem}.diff.png`;
+            writeFileSync(path.join(outDir, files.diff), diff);
           }
-        }
-        return comparisons;
+          return {route, view: view.name, changed, pixels, files};
+        });
       }),
     );
   } finally {

@@ -30,7 +30,8 @@ function build(pageBody: string): string {
 
 describe('visual diff of two builds (scripts/visual-diff.ts)', () => {
   it('counts the pixels that differ, including the area one image has and the other lacks', () => {
-    expect(comparePngs(png(40, 30), png(40, 30)).changed).toBe(0);
+    // Identical files are not decoded; the pixel count comes from the PNG header.
+    expect(comparePngs(png(40, 30), png(40, 30))).toEqual({changed: 0, pixels: 1200});
     expect(comparePngs(png(40, 30), png(40, 30, {x: 5, y: 5, size: 10})).changed).toBe(100);
     const taller = comparePngs(png(40, 30), png(40, 40));
     expect(taller).toMatchObject({changed: 400, pixels: 1600});
@@ -73,6 +74,27 @@ describe('visual diff of two builds (scripts/visual-diff.ts)', () => {
     }
     expect(visualDiffReport(found)).toMatch(/^## Visual diff: 4 of 8 page views changed/);
   }, 300_000);
+
+  it('waits for a Docusaurus page to hydrate before it takes the picture', async () => {
+    // The base page becomes what the head page already is, but only when it hydrates, well after the
+    // network went idle; a picture taken before that would show a change that is not there.
+    const hydratesLate = build(
+      '<div id="__docusaurus"><h1>Before hydration</h1></div><script>setTimeout(() => {' +
+        "document.querySelector('h1').textContent = 'Hydrated';" +
+        "document.documentElement.setAttribute('data-has-hydrated', 'true');}, 2500)</script>",
+    );
+    const hydrated = build(
+      '<div id="__docusaurus"><h1>Hydrated</h1></div>' +
+        "<script>document.documentElement.setAttribute('data-has-hydrated', 'true')</script>",
+    );
+    const comparisons = await visualDiff({
+      base: hydratesLate,
+      head: hydrated,
+      routes: ['/page'],
+      outDir: mkdtempSync(path.join(tmpdir(), 'visual-diff-out-')),
+    });
+    expect(comparisons.filter((comparison) => comparison.changed)).toEqual([]);
+  }, 120_000);
 
   it('names image files after the route', () => {
     expect(routeFileName('/')).toBe('home');
