@@ -19,6 +19,7 @@ import {parseArgs} from 'node:util';
 import {chromium, type Browser} from '@playwright/test';
 import pixelmatch from 'pixelmatch';
 import {PNG} from 'pngjs';
+import {inParallel} from '../src/node/in-parallel.ts';
 import {CHROMIUM_LAUNCH_OPTIONS} from './lib/chromium.ts';
 import {siteRoutes} from './lib/source-links.ts';
 import {serveOnFreePort} from './serve-build.ts';
@@ -94,17 +95,6 @@ async function screenshot(browser: Browser, url: string, view: (typeof VIEWS)[nu
 
 /** Route-and-view pairs rendered at once, each from both builds. */
 const PAGES_AT_ONCE = 2;
-
-/** `task` over `items`, at most `limit` at a time; the results keep the items' order. */
-async function inParallel<T, R>(items: T[], limit: number, task: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = [];
-  let next = 0;
-  const worker = async () => {
-    for (let index = next++; index < items.length; index = next++) results[index] = await task(items[index]);
-  };
-  await Promise.all(Array.from({length: Math.min(limit, items.length)}, worker));
-  return results;
-}
 
 /** Serves a build on a free port for as long as `use` runs. */
 async function served<T>(root: string, use: (origin: string) => Promise<T>): Promise<T> {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import satori from 'satori';
 import {renderAsync} from '@resvg/resvg-js';
 // `.ts` extensions: the card process (card-child.ts) loads this module in plain Node.
+import {inParallel} from '../../node/in-parallel.ts';
 import {SOCIAL_CARD_HEIGHT, SOCIAL_CARD_WIDTH} from './paths.ts';
 
 /** What one card shows: the page title and its site section ("Usage"), if any. */
@@ -156,31 +157,23 @@ function cachedCardFile(text: CardText, options: RenderOptions): string {
  * (satori lays one out while resvg draws another on a libuv thread).
  */
 export async function fillCache(texts: readonly CardText[], options: RenderOptions): Promise<CacheStats> {
-  const stats: CacheStats = {cards: texts.length, rendered: 0, cached: 0};
   await fs.mkdir(options.cacheDir, {recursive: true});
-  let next = 0;
-  const worker = async () => {
-    while (next < texts.length) {
-      const text = texts[next++];
-      const cached = cachedCardFile(text, options);
-      const isCached = await fs.access(cached).then(
-        () => true,
-        () => false,
-      );
-      if (isCached) {
-        stats.cached++;
-        continue;
-      }
-      const png = await renderCard(text, options.brand);
-      // Written under a temporary name first: an interrupted build leaves no truncated card in the cache.
-      const partial = `${cached}.${process.pid}.${next}.tmp`;
-      await fs.writeFile(partial, png);
-      await fs.rename(partial, cached);
-      stats.rendered++;
-    }
-  };
-  await Promise.all([worker(), worker()]);
-  return stats;
+  const rendered = await inParallel(texts, 2, async (text, index) => {
+    const cached = cachedCardFile(text, options);
+    const isCached = await fs.access(cached).then(
+      () => true,
+      () => false,
+    );
+    if (isCached) return false;
+    const png = await renderCard(text, options.brand);
+    // Written under a temporary name first: an interrupted build leaves no truncated card in the cache.
+    const partial = `${cached}.${process.pid}.${index}.tmp`;
+    await fs.writeFile(partial, png);
+    await fs.rename(partial, cached);
+    return true;
+  });
+  const renderedCount = rendered.filter(Boolean).length;
+  return {cards: texts.length, rendered: renderedCount, cached: texts.length - renderedCount};
 }
 
 /** Copies every job's card from the cache to its place in the build; returns the bytes written. */
